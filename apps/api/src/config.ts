@@ -1,5 +1,3 @@
-import { createECDH, createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { durationSeconds, envBool, envDuration, envEncryptionKey, envPort, logLevel, parseEnv } from '@wfm/core/config';
@@ -8,40 +6,16 @@ import { defaultHashWorkers } from '@wfm/core/scrypt-pool';
 import { defaultPdfThreads } from './pdf/pdf-worker-pool.js';
 import { webhookEnvSchema, webhookSettingsFrom, type WebhookSettings } from '@wfm/webhooks/settings';
 import { tracingConfigFrom, tracingEnvSchema, type TracingConfig } from '@wfm/core/tracing';
-import type { WhatsAppSettings } from './modules/notifications/messaging/whatsapp.client.js';
-import { TWILIO_WEBHOOK_PATH, type TwilioSettings } from './modules/notifications/messaging/twilio.client.js';
-import type { VapidSettings } from './modules/notifications/push/push.sender.js';
-
-const ms = (min: number) => z.coerce.number().int().min(min);
-const pemFile = z
-  .string()
-  .optional()
-  .refine((v) => v === undefined || existsSync(v), 'must name an existing PEM file');
-
-const appVersion = z.string().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/, 'must be a version such as 2.4.0');
-const httpsOrHttpUrl = z.url({ protocol: /^https?$/ });
-
-/** Feature flags the API itself decides; the operator's flags may not shadow them. */
-export const DERIVED_APP_FLAGS = ['googleSignIn'] as const;
-const FLAG = /^([a-z][a-zA-Z0-9]{0,39})(?:=(true|false))?$/;
-
-/** APP_FEATURE_FLAGS: `name` or `name=true|false`, comma-separated (a bare name is on). */
-const appFeatureFlags = z
-  .string()
-  .default('')
-  .transform((v, ctx) => {
-    const flags: Record<string, boolean> = {};
-    for (const entry of v.split(',').map((e) => e.trim()).filter(Boolean)) {
-      const m = FLAG.exec(entry);
-      if (!m) {
-        ctx.addIssue({ code: 'custom', message: `'${entry}' is not name or name=true|false (a name is a letter then up to 39 letters or digits, starting lower-case)` });
-        continue;
-      }
-      if ((DERIVED_APP_FLAGS as readonly string[]).includes(m[1]!)) ctx.addIssue({ code: 'custom', message: `${m[1]} is decided by the API's own configuration` });
-      flags[m[1]!] = m[2] !== 'false';
-    }
-    return flags;
-  });
+import { ms } from './config-fields.js';
+import type { XeroSettings } from './modules/payroll/accounting/xero.client.js';
+import { DERIVED_APP_FLAGS, mobileAppEnvFields, toMobileAppSettings, type MobileAppSettings } from './modules/platform/app-config/mobile-app.config.js';
+import { checkWalletEnv, toWalletConfig, walletEnvFields, type WalletConfig } from './modules/access/wallet/wallet.config.js';
+import { checkWhatsAppEnv, toWhatsAppConfig, whatsAppEnvFields, type WhatsAppSettings } from './modules/notifications/messaging/whatsapp.config.js';
+import { checkTwilioEnv, toTwilioConfig, twilioEnvFields, type TwilioSettings } from './modules/notifications/messaging/twilio.config.js';
+import { toXeroConfig, xeroEnvFields } from './modules/payroll/accounting/xero.config.js';
+import { ssoEnvFields, toSsoConfig, type SsoConfig } from './modules/identity/sso/sso.config.js';
+import { linkTextsEnvFields, toLinkTextsConfig, type LinkTextsConfig } from './modules/identity/auth/link-texts.config.js';
+import { checkPushEnv, pushEnvFields, toPushConfig, type PushConfig } from './modules/notifications/push/push.config.js';
 
 const schema = z.object({
   PORT: envPort.default(3000),
@@ -88,40 +62,12 @@ const schema = z.object({
   IDEMPOTENCY_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(256 * 1024),
   MIGRATE_ON_START: envBool.default(true),
   JOBS_ENABLED: envBool.default(true),
-  ACCOUNTING_XERO_CLIENT_ID: z.string().min(1).optional(),
-  ACCOUNTING_XERO_CLIENT_SECRET: z.string().min(1).optional(),
-  ACCOUNTING_XERO_AUTHORIZE_URL: z.string().url().default('https://login.xero.com/identity/connect/authorize'),
-  ACCOUNTING_XERO_TOKEN_URL: z.string().url().default('https://identity.xero.com/connect/token'),
-  ACCOUNTING_XERO_API_URL: z.string().url().default('https://api.xero.com'),
-  ACCOUNTING_TIMEOUT_MS: ms(100).default(15_000),
-  GOOGLE_SIGN_IN_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_SIGN_IN_CLIENT_SECRET: z.string().min(1).optional(),
-  GOOGLE_SIGN_IN_ISSUER: z.string().url().default('https://accounts.google.com'),
-  SSO_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
-  SSO_TIMEOUT_MS: ms(100).default(10_000),
-  WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
-  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{1,32}$/, 'must be the numeric id of the phone number in WhatsApp Manager').optional(),
-  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
-  WHATSAPP_VERIFY_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
-  WHATSAPP_TEMPLATE_NAME: z.string().regex(/^[a-z0-9_]{1,512}$/, 'must be a template name (lower-case letters, digits, underscores)').optional(),
-  WHATSAPP_TEMPLATE_LANGUAGE: z.string().regex(/^[a-z]{2,3}(_[A-Za-z]{2,4})?$/, 'must be a template language code such as en or en_US').default('en'),
-  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v24.0'),
-  WHATSAPP_TIMEOUT_MS: ms(100).default(10_000),
-  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be the account SID (AC and 32 hex digits)').optional(),
-  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
-  TWILIO_FROM: z
-    .string()
-    .regex(/^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/, 'must be a number in E.164 (+447700900000) or an alphanumeric sender id of at most 11 characters')
-    .optional(),
-  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
-  TWILIO_STATUS_CALLBACKS: envBool.default(true),
-  TWILIO_TIMEOUT_MS: ms(100).default(10_000),
-  LINK_TEXTS_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
-  LINK_TEXTS_PER_TENANT_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(500),
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key, base64url (87 characters)').optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, base64url (43 characters)').optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: address').optional(),
-  PUSH_TIMEOUT_MS: ms(100).default(10_000),
+  ...xeroEnvFields,
+  ...ssoEnvFields,
+  ...whatsAppEnvFields,
+  ...twilioEnvFields,
+  ...linkTextsEnvFields,
+  ...pushEnvFields,
   MISSED_CLOCK_OUT_GRACE_MIN: z.coerce.number().int().min(0).max(24 * 60).default(120),
   CAREERS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   DEVELOPER_REQUEST_LOG_LIMIT: z.coerce.number().int().min(1).max(100_000).default(1_000),
@@ -130,94 +76,11 @@ const schema = z.object({
   DEVELOPER_REQUEST_LOG_BUFFER: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   DATA_ENCRYPTION_KEY: envEncryptionKey,
   SALES_LEADS_EMAIL: z.email().optional(),
-  APP_MIN_VERSION_IOS: appVersion.default('1.0.0'),
-  APP_MIN_VERSION_ANDROID: appVersion.default('1.0.0'),
-  APP_STORE_URL_IOS: httpsOrHttpUrl.optional(),
-  APP_STORE_URL_ANDROID: httpsOrHttpUrl.optional(),
-  APP_SUPPORT_EMAIL: z.email().optional(),
-  APP_SUPPORT_URL: httpsOrHttpUrl.optional(),
-  APP_TERMS_URL: httpsOrHttpUrl.optional(),
-  APP_PRIVACY_URL: httpsOrHttpUrl.optional(),
-  APP_FEATURE_FLAGS: appFeatureFlags,
-  APP_NOTICE: z.string().max(500).regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'must be one line of text').optional(),
-  WALLET_PASS_TYPE_IDENTIFIER: z
-    .string()
-    .max(128)
-    .regex(/^pass\.[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, 'must be a pass type identifier such as pass.com.example.door-access')
-    .optional(),
-  WALLET_TEAM_IDENTIFIER: z.string().regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Apple team identifier').optional(),
-  WALLET_SIGNER_CERT_FILE: pemFile,
-  WALLET_SIGNER_KEY_FILE: pemFile,
-  WALLET_SIGNER_KEY_PASSPHRASE: z.string().optional(),
-  WALLET_WWDR_CERT_FILE: pemFile,
-  WALLET_ORGANIZATION_NAME: z.string().trim().min(1).max(64).default('Workforce Platform'),
-  WALLET_MODEL_DIR: z
-    .string()
-    .optional()
-    .refine((v) => v === undefined || (existsSync(v) && statSync(v).isDirectory()), 'must name an existing directory'),
-  WALLET_APNS_URL: z.string().url().default('https://api.push.apple.com'),
-  WALLET_APNS_CA_FILE: pemFile,
-  WALLET_APNS_TIMEOUT_MS: ms(100).default(10_000),
+  ...mobileAppEnvFields,
+  ...walletEnvFields,
   ...webhookEnvSchema.shape,
   ...tracingEnvSchema.shape,
 });
-
-const WHATSAPP_REQUIRED = ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN', 'WHATSAPP_TEMPLATE_NAME'] as const;
-
-const TWILIO_REQUIRED = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
-const VAPID_REQUIRED = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
-
-/** All of a group of variables or none, each missing one named with those that are set. */
-function allOrNone(e: z.infer<typeof schema>, names: readonly (keyof z.infer<typeof schema>)[], ctx: z.RefinementCtx): boolean {
-  const set = names.filter((name) => e[name] !== undefined);
-  if (set.length && set.length < names.length) {
-    for (const name of names.filter((n) => e[n] === undefined)) ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${set.join(', ')}` });
-  }
-  return set.length === names.length;
-}
-
-/** A VAPID pair that does not belong together signs tokens every push service refuses: caught at start. */
-function checkVapidPair(publicKey: string, privateKey: string, ctx: z.RefinementCtx): void {
-  const ecdh = createECDH('prime256v1');
-  try {
-    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
-  } catch {
-    ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'is not a P-256 private key' });
-    return;
-  }
-  if (!ecdh.getPublicKey().equals(Buffer.from(publicKey, 'base64url'))) {
-    ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'is not the public key of VAPID_PRIVATE_KEY' });
-  }
-}
-
-/** The variables that switch Apple Wallet passes on: all of them, or none. */
-const WALLET_REQUIRED = ['WALLET_PASS_TYPE_IDENTIFIER', 'WALLET_TEAM_IDENTIFIER', 'WALLET_SIGNER_CERT_FILE', 'WALLET_SIGNER_KEY_FILE', 'WALLET_WWDR_CERT_FILE'] as const;
-
-/**
- * The pass-type certificate and its key, checked at start rather than when the first pass is
- * signed: both parse, the key is RSA (what the pass signer supports) and belongs to the certificate.
- */
-function checkWalletCertificates(e: z.infer<typeof schema>, ctx: z.RefinementCtx): void {
-  const cert = (name: 'WALLET_SIGNER_CERT_FILE' | 'WALLET_WWDR_CERT_FILE'): X509Certificate | null => {
-    try {
-      return new X509Certificate(readFileSync(e[name]!));
-    } catch {
-      ctx.addIssue({ code: 'custom', path: [name], message: 'must hold a PEM X.509 certificate' });
-      return null;
-    }
-  };
-  const signer = cert('WALLET_SIGNER_CERT_FILE');
-  cert('WALLET_WWDR_CERT_FILE');
-  let key: KeyObject;
-  try {
-    key = createPrivateKey({ key: readFileSync(e.WALLET_SIGNER_KEY_FILE!), format: 'pem', ...(e.WALLET_SIGNER_KEY_PASSPHRASE ? { passphrase: e.WALLET_SIGNER_KEY_PASSPHRASE } : {}) });
-  } catch {
-    ctx.addIssue({ code: 'custom', path: ['WALLET_SIGNER_KEY_FILE'], message: 'must hold a PEM private key (encrypted with WALLET_SIGNER_KEY_PASSPHRASE, if it is)' });
-    return;
-  }
-  if (key.asymmetricKeyType !== 'rsa') ctx.addIssue({ code: 'custom', path: ['WALLET_SIGNER_KEY_FILE'], message: 'must be an RSA key (the pass-type certificate key Apple issues)' });
-  else if (signer && !signer.checkPrivateKey(key)) ctx.addIssue({ code: 'custom', path: ['WALLET_SIGNER_KEY_FILE'], message: 'is not the key of WALLET_SIGNER_CERT_FILE' });
-}
 
 /** Cross-field rules, checked with the rest so that an operator sees every problem at once. */
 const checkedSchema = schema.superRefine((e, ctx) => {
@@ -229,18 +92,10 @@ const checkedSchema = schema.superRefine((e, ctx) => {
   if (e.DB_QUERY_TIMEOUT_MS <= e.DB_STATEMENT_TIMEOUT_MS) {
     ctx.addIssue({ code: 'custom', path: ['DB_QUERY_TIMEOUT_MS'], message: 'must exceed DB_STATEMENT_TIMEOUT_MS' });
   }
-  // Half a WhatsApp set-up would send messages whose statuses never arrive, or the reverse: all or none.
-  allOrNone(e, WHATSAPP_REQUIRED, ctx);
-  allOrNone(e, TWILIO_REQUIRED, ctx);
-  if (allOrNone(e, VAPID_REQUIRED, ctx)) checkVapidPair(e.VAPID_PUBLIC_KEY!, e.VAPID_PRIVATE_KEY!, ctx);
-  const walletSet = WALLET_REQUIRED.filter((name) => e[name] !== undefined);
-  if (walletSet.length > 0 && walletSet.length < WALLET_REQUIRED.length) {
-    for (const name of WALLET_REQUIRED) {
-      if (e[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${walletSet.join(', ')} (Apple Wallet passes)` });
-    }
-  } else if (walletSet.length === WALLET_REQUIRED.length) {
-    checkWalletCertificates(e, ctx);
-  }
+  checkWhatsAppEnv(e, ctx);
+  checkTwilioEnv(e, ctx);
+  checkPushEnv(e, ctx);
+  checkWalletEnv(e, ctx);
 });
 
 type Env = z.infer<typeof schema>;
@@ -294,22 +149,19 @@ export interface ApiConfig {
   secretPepper: string | undefined;
   migrateOnStart: boolean;
   /** The platform's Xero app; null (unset client id) switches the accounting integration off. */
-  xero: { clientId: string; clientSecret: string; authorizeUrl: string; tokenUrl: string; apiUrl: string; timeoutMs: number } | null;
+  xero: XeroSettings | null;
   /** Whether this process runs the job runner (each scheduled run happens once across all that do). */
   jobsEnabled: boolean;
   /** Single sign-on: the platform's "Sign in with Google" app (null: not offered), SAML clock tolerance, provider timeout. */
-  sso: { google: { issuer: string; clientId: string; clientSecret: string } | null; clockSkewMs: number; timeoutMs: number };
+  sso: SsoConfig;
   /** The platform's WhatsApp Cloud API number for messages to phones; null (unset) leaves them logged and unsent. */
   whatsapp: WhatsAppSettings | null;
   /** The platform's Twilio account for SMS; null (unset) leaves text messages logged and unsent. */
   twilio: TwilioSettings | null;
-  /**
-   * Bounds on the paid text messages that carry reset and invite links (SMS pumping): per mobile
-   * number in an hour, and per tenant in a day. A link past either bound is not sent.
-   */
-  linkTexts: { perNumberPerHour: number; perTenantPerDay: number };
+  /** Bounds on the paid text messages that carry reset and invite links (SMS pumping). */
+  linkTexts: LinkTextsConfig;
   /** Web Push's VAPID identity (null: push is off) and the deadline of one push. */
-  push: { vapid: VapidSettings | null; timeoutMs: number };
+  push: PushConfig;
   /** How long after its scheduled end a shift still in progress is closed by the missed clock-out job. */
   missedClockOutGraceMs: number;
   /** How long a decided (HIRED, REJECTED, WITHDRAWN) job application and its résumé are kept. */
@@ -333,31 +185,8 @@ export interface ApiConfig {
   wallet: WalletConfig | null;
 }
 
-export interface MobileAppSettings {
-  /** Older app builds must update before they may sign in. */
-  minimumVersions: { ios: string; android: string };
-  storeUrls: { ios: string | null; android: string | null };
-  support: { email: string | null; url: string | null };
-  legal: { termsUrl: string | null; privacyUrl: string | null };
-  /** The operator's own switches for app features, beside those the API derives (DERIVED_APP_FLAGS). */
-  featureFlags: Record<string, boolean>;
-  /** One line shown on the sign-in screen (planned maintenance); null for none. */
-  notice: string | null;
-}
-
-export interface WalletConfig {
-  passTypeIdentifier: string;
-  teamIdentifier: string;
-  organizationName: string;
-  /** The pass-type certificate and key (PEM): they sign every pass and authenticate to APNs. */
-  signer: { cert: string; key: string; keyPassphrase: string | undefined };
-  /** Apple's WWDR intermediate certificate (PEM), included in each pass signature. */
-  wwdr: string;
-  /** A pass model folder replacing the shipped one (pass.json style keys, icon and logo images). */
-  modelDir: string | undefined;
-  /** Apple Push Notification service: base URL, CA certificates trusted besides the system roots, deadline of one push. */
-  apns: { url: string; ca: string | undefined; timeoutMs: number };
-}
+export { DERIVED_APP_FLAGS };
+export type { MobileAppSettings, WalletConfig };
 
 /** Express's trust-proxy accepts booleans, hop counts and address lists; keep the operator's intent. */
 function parseTrustProxy(v: string): boolean | number | string {
@@ -369,6 +198,8 @@ function parseTrustProxy(v: string): boolean | number | string {
 
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const e = parseEnv(checkedSchema, env);
+  // Unset: the address this process answers on, so links and the OpenAPI servers entry follow PORT.
+  const publicAppUrl = e.PUBLIC_APP_URL ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -384,8 +215,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logLevel: e.LOG_LEVEL,
     accessDaemonUrl: e.ACCESS_DAEMON_URL,
     accessDoorRoutes: e.ACCESS_DOOR_ROUTES,
-    // Unset: the address this process answers on, so links and the OpenAPI servers entry follow PORT.
-    publicAppUrl: e.PUBLIC_APP_URL ?? `http://localhost:${e.PORT}`,
+    publicAppUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     accessPropagationTimeoutMs: e.ACCESS_PROPAGATION_TIMEOUT_MS,
@@ -407,52 +237,12 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     secretPepper: e.SECRET_PEPPER,
     migrateOnStart: e.MIGRATE_ON_START,
     jobsEnabled: e.JOBS_ENABLED,
-    sso: {
-      google: e.GOOGLE_SIGN_IN_CLIENT_ID && e.GOOGLE_SIGN_IN_CLIENT_SECRET ? { issuer: e.GOOGLE_SIGN_IN_ISSUER, clientId: e.GOOGLE_SIGN_IN_CLIENT_ID, clientSecret: e.GOOGLE_SIGN_IN_CLIENT_SECRET } : null,
-      clockSkewMs: e.SSO_CLOCK_SKEW_SECONDS * 1000,
-      timeoutMs: e.SSO_TIMEOUT_MS,
-    },
-    xero:
-      e.ACCOUNTING_XERO_CLIENT_ID && e.ACCOUNTING_XERO_CLIENT_SECRET
-        ? {
-            clientId: e.ACCOUNTING_XERO_CLIENT_ID,
-            clientSecret: e.ACCOUNTING_XERO_CLIENT_SECRET,
-            authorizeUrl: e.ACCOUNTING_XERO_AUTHORIZE_URL,
-            tokenUrl: e.ACCOUNTING_XERO_TOKEN_URL,
-            apiUrl: e.ACCOUNTING_XERO_API_URL.replace(/\/$/, ''),
-            timeoutMs: e.ACCOUNTING_TIMEOUT_MS,
-          }
-        : null,
-    whatsapp:
-      e.WHATSAPP_ACCESS_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_APP_SECRET && e.WHATSAPP_VERIFY_TOKEN && e.WHATSAPP_TEMPLATE_NAME
-        ? {
-            apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ''),
-            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
-            accessToken: e.WHATSAPP_ACCESS_TOKEN,
-            appSecret: e.WHATSAPP_APP_SECRET,
-            verifyToken: e.WHATSAPP_VERIFY_TOKEN,
-            templateName: e.WHATSAPP_TEMPLATE_NAME,
-            templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE,
-            timeoutMs: e.WHATSAPP_TIMEOUT_MS,
-          }
-        : null,
-    twilio:
-      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
-        ? {
-            apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
-            accountSid: e.TWILIO_ACCOUNT_SID,
-            authToken: e.TWILIO_AUTH_TOKEN,
-            from: e.TWILIO_FROM,
-            // Twilio signs each report over the exact URL it was given, so it is built once, here.
-            statusCallbackUrl: e.TWILIO_STATUS_CALLBACKS ? `${(e.PUBLIC_APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')}/api/v1${TWILIO_WEBHOOK_PATH}` : null,
-            timeoutMs: e.TWILIO_TIMEOUT_MS,
-          }
-        : null,
-    linkTexts: { perNumberPerHour: e.LINK_TEXTS_PER_NUMBER_PER_HOUR, perTenantPerDay: e.LINK_TEXTS_PER_TENANT_PER_DAY },
-    push: {
-      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT } : null,
-      timeoutMs: e.PUSH_TIMEOUT_MS,
-    },
+    sso: toSsoConfig(e),
+    xero: toXeroConfig(e),
+    whatsapp: toWhatsAppConfig(e),
+    twilio: toTwilioConfig(e, publicAppUrl),
+    linkTexts: toLinkTextsConfig(e),
+    push: toPushConfig(e),
     missedClockOutGraceMs: e.MISSED_CLOCK_OUT_GRACE_MIN * 60_000,
     careersRetentionDays: e.CAREERS_RETENTION_DAYS,
     developerRequestLog: {
@@ -465,29 +255,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     webhooks: webhookSettingsFrom(e),
     tracing: tracingConfigFrom(e),
     salesLeadsEmail: e.SALES_LEADS_EMAIL,
-    mobileApp: {
-      minimumVersions: { ios: e.APP_MIN_VERSION_IOS, android: e.APP_MIN_VERSION_ANDROID },
-      storeUrls: { ios: e.APP_STORE_URL_IOS ?? null, android: e.APP_STORE_URL_ANDROID ?? null },
-      support: { email: e.APP_SUPPORT_EMAIL ?? null, url: e.APP_SUPPORT_URL ?? null },
-      legal: { termsUrl: e.APP_TERMS_URL ?? null, privacyUrl: e.APP_PRIVACY_URL ?? null },
-      featureFlags: e.APP_FEATURE_FLAGS,
-      notice: e.APP_NOTICE ?? null,
-    },
-    wallet:
-      e.WALLET_PASS_TYPE_IDENTIFIER && e.WALLET_TEAM_IDENTIFIER && e.WALLET_SIGNER_CERT_FILE && e.WALLET_SIGNER_KEY_FILE && e.WALLET_WWDR_CERT_FILE
-        ? {
-            passTypeIdentifier: e.WALLET_PASS_TYPE_IDENTIFIER,
-            teamIdentifier: e.WALLET_TEAM_IDENTIFIER,
-            organizationName: e.WALLET_ORGANIZATION_NAME,
-            signer: { cert: readFileSync(e.WALLET_SIGNER_CERT_FILE, 'utf8'), key: readFileSync(e.WALLET_SIGNER_KEY_FILE, 'utf8'), keyPassphrase: e.WALLET_SIGNER_KEY_PASSPHRASE },
-            wwdr: readFileSync(e.WALLET_WWDR_CERT_FILE, 'utf8'),
-            modelDir: e.WALLET_MODEL_DIR,
-            apns: {
-              url: e.WALLET_APNS_URL.replace(/\/$/, ''),
-              ca: e.WALLET_APNS_CA_FILE === undefined ? undefined : readFileSync(e.WALLET_APNS_CA_FILE, 'utf8'),
-              timeoutMs: e.WALLET_APNS_TIMEOUT_MS,
-            },
-          }
-        : null,
+    mobileApp: toMobileAppSettings(e),
+    wallet: toWalletConfig(e),
   };
 }

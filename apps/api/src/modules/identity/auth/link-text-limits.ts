@@ -1,7 +1,7 @@
 import type { SecretHasher } from '@wfm/core/crypto';
 import type { Logger } from '@wfm/core/logger';
 import type { RateLimiter } from '@wfm/memory/rate-limiter';
-import type { ApiConfig } from '../../../config.js';
+import type { LinkTextsConfig } from './link-texts.config.js';
 import type { MessagingTransport, TextMessage } from '../../notifications/messaging/messaging.transport.js';
 
 const HOUR_SECONDS = 60 * 60;
@@ -29,7 +29,7 @@ export class LimitedLinkTexts implements MessagingTransport {
   constructor(
     private readonly texts: MessagingTransport,
     private readonly limiter: RateLimiter,
-    private readonly limits: ApiConfig['linkTexts'],
+    private readonly limits: LinkTextsConfig,
     private readonly secrets: SecretHasher,
     private readonly logger: Logger,
   ) {}

@@ -1,4 +1,4 @@
-import type { MobileAppSettings } from '../../../config.js';
+import type { MobileAppSettings } from './mobile-app.config.js';
 import type { AppConfigDto } from './app-config.schemas.js';
 
 /**
