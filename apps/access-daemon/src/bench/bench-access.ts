@@ -7,7 +7,7 @@ import { shutdownTracing } from '@wfm/core/tracing';
 import { createDataSource, runMigrations } from '@wfm/db/data-source';
 import { startEmbeddedPostgres } from '@wfm/embedded-db/embedded-postgres';
 import { fmt, fmtFixed, pct } from './bench-format.js';
-import { child, countersOf, cpuSecondsOf, fixedRateApart, histogramQuantiles, pinDatabaseBackends, stopped } from './bench-processes.js';
+import { child, countersIn, countersOf, cpuSecondsOf, fixedRateApart, histogramQuantiles, pinDatabaseBackends, stopped } from './bench-processes.js';
 import { serveBare, serveConventional, serveDaemon } from './bench-servers.js';
 import { CONNECTIONS, FIXED_RATE_FRACTION, LOAD_CPU, ONLY, SECONDS, SERVER_CPU, SPLIT_API_CPU, TRACING, VERIFY } from './bench-settings.js';
 import { fixedRate, load, type FixedRateOptions } from './load.js';
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     // row is durable in the journal before its answer; the shipper brings them to PostgreSQL after.
     await new Promise((r) => setTimeout(r, 500));
     const metrics = await fetch(`http://127.0.0.1:${d.info.metricsPort}/metrics`).then((r) => r.text());
-    const countedAfter = await countersOf(d.info.metricsPort!);
+    const countedAfter = countersIn(metrics);
     const answered = countedAfter.decisions - decidedBefore;
     // Near the connection count, every connection waits on the same write (the disk sets the pace); far below it, the event loop does.
     const rowsPerWrite = (answered / (countedAfter.journalWrites - countedBefore.journalWrites)).toFixed(1);

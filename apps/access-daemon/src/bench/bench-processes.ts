@@ -127,13 +127,16 @@ export async function waitHealthy(url: string, proc?: ChildProcess): Promise<voi
   throw new Error(`${url} never became healthy`);
 }
 
-/** The daemon's counters a run is measured by: decisions answered, and durable journal writes (how many rows share one). */
-export async function countersOf(metricsPort: number): Promise<{ decisions: number; journalWrites: number }> {
-  const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text());
+/** The daemon's counters a run is measured by, from its metrics text: decisions answered, and durable journal writes (how many rows share one). */
+export function countersIn(text: string): { decisions: number; journalWrites: number } {
   return {
     decisions: [...text.matchAll(/^access_decisions_total\{[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0),
     journalWrites: Number(/^access_audit_journal_syncs_total (\d+)$/m.exec(text)?.[1] ?? NaN),
   };
+}
+
+export async function countersOf(metricsPort: number): Promise<{ decisions: number; journalWrites: number }> {
+  return countersIn(await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text()));
 }
 
 export async function decisionsOf(metricsPort: number): Promise<number> {
