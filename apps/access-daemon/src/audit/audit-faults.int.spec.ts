@@ -1,11 +1,12 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import type { AuditRow } from './audit-row.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { encodeAuditLine, type AuditRow } from './audit-row.js';
 import { quarantinePathFor, type QuarantineEntry } from './audit-quarantine.js';
 import type { FaultProxy } from '@wfm/testing/fault-proxy';
 import { startDaemonBehindProxy } from '../test-support/fault-proxy.js';
 import type { DaemonHarness } from '../test-support/daemon-harness.js';
+import { writeAfterData } from '../test-support/journal-files.js';
 
 /** PostgreSQL refuses a NUL byte in text (SQLSTATE 22021): a row that can never be written. */
 const POISON = 'door-\u0000';
@@ -15,9 +16,11 @@ describe('audit rows PostgreSQL refuses (real database)', () => {
   let proxy: FaultProxy;
   let stop: () => Promise<void>;
 
+  // A commit slower than the default 1 s on a loaded machine would spool good rows: not what these tests are about.
+  const env = { ACCESS_DB_CONNECT_TIMEOUT_MS: '1000', ACCESS_AUDIT_COMMIT_TIMEOUT_MS: '15000' };
+
   before(async () => {
-    // A commit slower than the default 1 s on a loaded machine would spool good rows: not what these tests are about.
-    ({ h, proxy, stop } = await startDaemonBehindProxy({ ACCESS_DB_CONNECT_TIMEOUT_MS: '1000', ACCESS_AUDIT_COMMIT_TIMEOUT_MS: '15000' }));
+    ({ h, proxy, stop } = await startDaemonBehindProxy(env));
   });
   after(async () => stop());
 
@@ -66,10 +69,12 @@ describe('audit rows PostgreSQL refuses (real database)', () => {
   it('a line torn by a crash among good rows: PostgreSQL refuses the batch as JSON, the rows go one by one, the torn line is quarantined', async () => {
     const tenantId = (await h.tenant()).tenantId;
     const [a, b] = [row(tenantId, 'door-a'), row(tenantId, 'door-b')];
-    await h.daemon.audit.write(a);
-    appendFileSync(h.spoolPath, '{"id":"torn\n');
-    await h.daemon.audit.write(b);
-    await h.daemon.audit.ship();
+    // What a crash leaves in the journal of a stopped daemon: a, a write torn mid-row, b.
+    await h.daemon.stop();
+    writeAfterData(h.spoolPath, `\n${encodeAuditLine(a)}\n{"id":"torn\n${encodeAuditLine(b)}`);
+    await h.boot(env);
+    // Shipping starts with the daemon; it is done when no row is left.
+    for (let i = 0; i < 500 && (await health()).journalRows !== 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await writtenIds([a, b])).to.have.members([a.id, b.id]);
     const lines = readFileSync(quarantinePathFor(h.spoolPath), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as QuarantineEntry);
     expect(lines.filter((e) => e.line === '{"id":"torn')).to.have.length(1);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { appendFileSync, mkdtempSync, readFileSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -9,6 +9,7 @@ import { encodeAuditLine, type AuditRow, type AuditStore } from './audit-row.js'
 import { AuditJournal, type DroppedRows } from './audit-journal.js';
 import { AuditQuarantine, quarantinePathFor } from './audit-quarantine.js';
 import { AuditWriter, type AuditWriterOptions } from './audit-writer.js';
+import { journalLineTexts, writeAfterData } from '../test-support/journal-files.js';
 
 function row(n = 0): AuditRow {
   return {
@@ -125,7 +126,7 @@ describe('AuditWriter: the journal before the answer, shipping and quarantine', 
       await Promise.all(rows.map((r) => writer.write(r)));
       expect(store.calls).to.equal(0);
       expect(journal.depth).to.equal(50);
-      expect(readFileSync(journalPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l).id)).to.deep.equal(rows.map((r) => r.id));
+      expect(journalLineTexts(journalPath).map((l) => JSON.parse(l).id)).to.deep.equal(rows.map((r) => r.id));
       expect(statSync(journalPath).mode & 0o777).to.equal(0o600);
       expect(counted).to.deep.equal({ database: 0, journal: 50, quarantine: 0 });
       // Group commit: rows that arrive before the journal's next write share it (here, all 50 one fdatasync).
@@ -154,15 +155,63 @@ describe('AuditWriter: the journal before the answer, shipping and quarantine', 
       expect(journal.syncs, 'rows of one turn share a write').to.be.at.most(40);
     });
 
-    it('starts each write on a line of its own: a fragment torn from another write never takes the next row with it', async () => {
+    it('starts each write on a line of its own: a fragment a crash tore from a write never takes the next row with it', async () => {
       await writer.write(row(1));
-      // What a write torn by a crash or a full disk leaves while another is under way.
-      appendFileSync(journalPath, '{"id":"torn-mid-');
-      const after = row(2);
-      await writer.write(after);
+      await journal.close();
+      writeAfterData(journalPath, '\n{"id":"torn-mid-');
+      journal = new AuditJournal(journalPath);
+      await journal.init();
+      writer = makeWriter(store);
+      await writer.write(row(2));
       expect(await writer.ship()).to.equal(3);
       expect(store.rows.map((r) => r.credentialId)).to.deep.equal(['cred-1', 'cred-2']);
       expect(quarantined().map((e) => e.line)).to.deep.equal(['{"id":"torn-mid-']);
+    });
+
+    it('writes rows into space filled with zeros beforehand, never growing the file, and seals a segment no larger than its rows', async () => {
+      const filled = statSync(journalPath).size;
+      expect(filled).to.be.greaterThan(0);
+      expect(readFileSync(journalPath).every((b) => b === 0)).to.equal(true);
+      const rows = Array.from({ length: 20 }, (_, i) => row(i));
+      await Promise.all(rows.map((r) => writer.write(r)));
+      expect(statSync(journalPath).size, 'the rows went into the space already there').to.equal(filled);
+      for (let i = 0; i < 500 && !journal.spareReady; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(journal.spareReady).to.equal(true);
+      store.down = true;
+      await writer.ship();
+      const segments = readdirSync(dir).filter((n) => n.endsWith('.segment'));
+      expect(segments).to.have.length(1);
+      const sealed = readFileSync(join(dir, segments[0]!));
+      expect(sealed.at(-1), 'no zeros kept after the rows').to.not.equal(0);
+      expect(journalLineTexts(join(dir, segments[0]!)).map((l) => JSON.parse(l).id)).to.deep.equal(rows.map((r) => r.id));
+      // The spare filled meanwhile is the new current file: the next rows go into its zeros too.
+      const next = statSync(journalPath).size;
+      expect(next).to.be.greaterThan(0);
+      await writer.write(row(99));
+      expect(statSync(journalPath).size).to.equal(next);
+      store.down = false;
+      expect(await writer.ship()).to.equal(21);
+    });
+
+    it('ships the rows of a spare a crash left holding them (its seal undone), and takes a spare of zeros as it is', async () => {
+      await journal.close();
+      const lost = [row(1), row(2)];
+      writeFileSync(`${journalPath}.spare`, Buffer.concat([Buffer.from(lost.map((r) => `\n${encodeAuditLine(r)}`).join('')), Buffer.alloc(8192)]));
+      journal = new AuditJournal(journalPath);
+      await journal.init();
+      expect(journal.depth).to.equal(2);
+      writer = makeWriter(store);
+      expect(await writer.ship()).to.equal(2);
+      expect(store.rows.map((r) => r.id)).to.deep.equal(lost.map((r) => r.id));
+      await journal.close();
+      writeFileSync(`${journalPath}.spare`, Buffer.alloc(32768));
+      journal = new AuditJournal(journalPath);
+      await journal.init();
+      expect(journal.depth).to.equal(0);
+      writer = makeWriter(store);
+      await writer.write(row(3));
+      expect(await writer.ship()).to.equal(1);
+      expect(statSync(journalPath).size, 'the spare of zeros became the current file').to.equal(32768);
     });
 
     it('ships in order, never more than maxBatch rows in one INSERT, and empties itself', async () => {
@@ -172,7 +221,8 @@ describe('AuditWriter: the journal before the answer, shipping and quarantine', 
       expect(store.batches.map((b) => b.length)).to.deep.equal([100, 100, 50]);
       expect(store.rows.map((r) => r.id)).to.deep.equal(rows.map((r) => r.id));
       expect(journal.depth).to.equal(0);
-      expect(readdirSync(dir).filter((n) => n.startsWith('journal.ndjson'))).to.deep.equal([]);
+      expect(readdirSync(dir).filter((n) => n.endsWith('.segment'))).to.deep.equal([]);
+      expect(journalLineTexts(journalPath)).to.deep.equal([]);
       expect(counted.database).to.equal(250);
     });
 
@@ -262,7 +312,8 @@ describe('AuditWriter: the journal before the answer, shipping and quarantine', 
       expect(await writer.ship()).to.equal(3);
       expect(store.rows.map((r) => r.id)).to.deep.equal(rows.map((r) => r.id));
       expect(journal.depth).to.equal(0);
-      expect(readdirSync(dir).filter((n) => n.startsWith('journal.ndjson'))).to.deep.equal([]);
+      expect(readdirSync(dir).filter((n) => n.endsWith('.segment'))).to.deep.equal([]);
+      expect(journalLineTexts(journalPath)).to.deep.equal([]);
       expect(writer.databaseHealthy).to.equal(true);
     });
 

@@ -32,42 +32,48 @@ function occurredAtOf(line: string): number | null {
  * strings, a segment's lines lived long enough for the young generation to copy and promote them,
  * which made the collector's pauses longer and more frequent. As bytes they stay off V8's heap, and
  * a line becomes a string only when a refused batch goes row by row.
+ *
+ * A journal file is written into space filled with zeros beforehand (see `AuditJournal`), so it
+ * can end in zeros, and a write torn by a crash can leave zeros between its fragment and the next
+ * write's first line. Zero bytes are never data (JSON escapes them): they end a line as a newline
+ * does, and the file's data ends after its last byte that is not zero.
  */
 export class JournalLines {
   private constructor(
     private readonly bytes: Buffer,
     private readonly starts: readonly number[],
     private readonly ends: readonly number[],
+    /** Where the file's data ends: what follows is zeros. */
+    readonly dataEnd: number,
   ) {}
 
   static of(bytes: Buffer): JournalLines {
+    let end = bytes.length;
+    while (end > 0 && bytes[end - 1] === 0) end--;
     const starts: number[] = [];
     const ends: number[] = [];
+    let nextZero = bytes.indexOf(0);
     let from = 0;
-    while (from < bytes.length) {
-      const newline = bytes.indexOf(NEWLINE, from);
-      const end = newline === -1 ? bytes.length : newline;
-      if (end > from) {
-        starts.push(from);
-        ends.push(end);
+    while (from < end) {
+      if (bytes[from] === 0) {
+        from++;
+        continue;
       }
-      from = end + 1;
+      if (nextZero !== -1 && nextZero < from) nextZero = bytes.indexOf(0, from);
+      const newline = bytes.indexOf(NEWLINE, from);
+      let lineEnd = newline === -1 ? end : Math.min(newline, end);
+      if (nextZero !== -1 && nextZero < lineEnd) lineEnd = nextZero;
+      if (lineEnd > from) {
+        starts.push(from);
+        ends.push(lineEnd);
+      }
+      from = lineEnd + 1;
     }
-    return new JournalLines(bytes, starts, ends);
+    return new JournalLines(bytes, starts, ends, end);
   }
 
   get length(): number {
     return this.starts.length;
-  }
-
-  /** The file's size, empty lines included. */
-  get byteLength(): number {
-    return this.bytes.length;
-  }
-
-  /** Whether the file's last line is ended (a crash mid-write leaves it without its newline). */
-  get ended(): boolean {
-    return this.bytes.length === 0 || this.bytes[this.bytes.length - 1] === NEWLINE;
   }
 
   text(i: number): string {
