@@ -9,7 +9,7 @@ import { startEmbeddedPostgres } from '@wfm/embedded-db/embedded-postgres';
 import { fmt, fmtFixed, pct } from './bench-format.js';
 import { child, countersIn, countersOf, cpuSecondsOf, fixedRateApart, histogramQuantiles, pinDatabaseBackends, stopped } from './bench-processes.js';
 import { serveBare, serveConventional, serveDaemon } from './bench-servers.js';
-import { CONNECTIONS, FIXED_RATE_FRACTION, LOAD_CPU, ONLY, SECONDS, SERVER_CPU, SPLIT_API_CPU, TRACING, VERIFY } from './bench-settings.js';
+import { CONNECTIONS, FIXED_RATE_LABEL, fixedRateFor, LOAD_CPU, ONLY, SECONDS, SERVER_CPU, SPLIT_API_CPU, TRACING, VERIFY } from './bench-settings.js';
 import { fixedRate, load, type FixedRateOptions } from './load.js';
 import { otlpSink } from './otlp-sink.js';
 import { seedBenchTenant, tapBodies } from './seed.js';
@@ -127,7 +127,7 @@ async function main(): Promise<void> {
       rows = await written();
     }
     const serverSide = histogramQuantiles(metrics, 'access_decision_seconds', [0.5, 0.99]);
-    const fixed = await fixedRateApart({ url: `http://127.0.0.1:${d.info.port}${VERIFY}`, bodies, headers, rate: Math.round(r2.rps * FIXED_RATE_FRACTION), seconds: SECONDS, connections: CONNECTIONS });
+    const fixed = await fixedRateApart({ url: `http://127.0.0.1:${d.info.port}${VERIFY}`, bodies, headers, rate: fixedRateFor(r2.rps), seconds: SECONDS, connections: CONNECTIONS });
     await stopped(d.proc);
     // After the daemon stopped: its shutdown exported what its batch processor still held.
     const traced = sink ? await sink.counts() : null;
@@ -145,7 +145,7 @@ verify, ${CONNECTIONS} connections, ${SECONDS} s each, load by ${r2.tool} on cor
   PostgreSQL backends of the bench database moved to core ${LOAD_CPU}: ${pgPin.pinned() ? `yes (${pgPin.pinned()})` : 'no (not on this host, or not ours to move)'}
   daemon-side latency: p50 ≤ ${serverSide[0]} ms, p99 ≤ ${serverSide[1]} ms
   audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'}); rows per durable journal write ${rowsPerWrite}
-  fixed rate (open loop, ${(FIXED_RATE_FRACTION * 100).toFixed(0)} % of run 2): ${fmtFixed(fixed)}`);
+  fixed rate (open loop, ${FIXED_RATE_LABEL}): ${fmtFixed(fixed)}`);
       return;
     }
 
@@ -173,7 +173,7 @@ tenant: 10,000 users, 200 zones x 4 readers, 50,000 grants; ${bodies.length} dis
   daemon-side latency (its own histogram, request read to answer written): p50 ≤ ${serverSide[0]} ms, p99 ≤ ${serverSide[1]} ms
   audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'}; wrk counted ${r2.requests} before its deadline); rows per durable journal write ${rowsPerWrite}
   daemon RSS with 50,000 grants loaded: ${(d.info.rss! / 1024 / 1024).toFixed(0)} MiB
-  fixed rate (open loop, ${(FIXED_RATE_FRACTION * 100).toFixed(0)} % of run 2): ${fmtFixed(fixed)}
+  fixed rate (open loop, ${FIXED_RATE_LABEL}): ${fmtFixed(fixed)}
 door routes, direct at the daemon port vs through the API base URL (same taps, back to back):
   all-in-one (npm start, one process on core ${SERVER_CPU})   ${fmtDoor(aio)}`);
     const apiCore = SPLIT_API_CPU === null ? 'any core' : `core ${SPLIT_API_CPU}`;

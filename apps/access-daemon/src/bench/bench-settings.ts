@@ -4,6 +4,12 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 export const REVOCATIONS = Number(process.env.BENCH_REVOCATIONS ?? 200);
 /** The fixed-rate run's arrival rate, as a fraction of the daemon's measured saturation throughput. */
 export const FIXED_RATE_FRACTION = Number(process.env.BENCH_FIXED_RATE_FRACTION ?? 0.5);
+/** A fixed rate in taps a second instead of the fraction, for comparing two builds at the same load. */
+const FIXED_RATE = process.env.BENCH_FIXED_RATE ? Number(process.env.BENCH_FIXED_RATE) : null;
+export function fixedRateFor(saturation: number): number {
+  return FIXED_RATE ?? Math.round(saturation * FIXED_RATE_FRACTION);
+}
+export const FIXED_RATE_LABEL = FIXED_RATE ? `${FIXED_RATE} taps/s, BENCH_FIXED_RATE` : `${(FIXED_RATE_FRACTION * 100).toFixed(0)} % of run 2`;
 export const SERVER_CPU = 0;
 export const LOAD_CPU = 1;
 /** Split mode's API process: on the server core with the daemon unless told otherwise ("none" lets it float). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { NO_FIXED_OPERATOR_PORTS } from '@wfm/testing/child-process';
 import { fmt, fmtFixed } from '../bench-format.js';
 import { LAUNCHER_API, LAUNCHER_MAIN, DAEMON_MAIN, spawnPinned, stopped, waitHealthy } from '../bench-processes.js';
-import { CONNECTIONS, FIXED_RATE_FRACTION, SERVER_CPU, SPLIT_API_CPU } from '../bench-settings.js';
+import { CONNECTIONS, fixedRateFor, SERVER_CPU, SPLIT_API_CPU } from '../bench-settings.js';
 import type { FixedRateResult, LoadResult } from '../load.js';
 
 /** The load comes from one address: lift the API's per-address cap on door forwards above the connection count. */
@@ -12,7 +12,7 @@ export const PROXY_CAP = { ACCESS_PROXY_MAX_PER_CLIENT: String(CONNECTIONS * 2) 
 export interface DoorComparison {
   direct: LoadResult;
   viaApi: LoadResult;
-  /** Open loop at FIXED_RATE_FRACTION of the direct saturation figure: latency without the closed loop's queueing. */
+  /** Open loop at FIXED_RATE_FRACTION of the direct saturation figure (or BENCH_FIXED_RATE): latency without the closed loop's queueing. */
   fixedDirect: FixedRateResult;
   fixedViaApi: FixedRateResult;
 }
@@ -26,7 +26,7 @@ export async function compareDoorPath(run: Runner, apiPort: number, daemonPort: 
   await run.warm(daemonPort);
   const direct = await run.saturation(daemonPort);
   const viaApi = await run.saturation(apiPort);
-  const rate = Math.round(direct.rps * FIXED_RATE_FRACTION);
+  const rate = fixedRateFor(direct.rps);
   const fixedDirect = await run.fixed(daemonPort, rate);
   const fixedViaApi = await run.fixed(apiPort, rate);
   return { direct, viaApi, fixedDirect, fixedViaApi };
