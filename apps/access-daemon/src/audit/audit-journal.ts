@@ -137,6 +137,8 @@ export class AuditJournal {
   /** The spare file's size once it is filled and synced; null while there is none ready. */
   private spareBytes: number | null = null;
   private spareMaking: Promise<void> | null = null;
+  /** A spare path this journal cannot read (not a file, say) is left alone: no spare is made over it. */
+  private spareBlocked = false;
   private currentRows = 0;
   private currentFirstAt: number | null = null;
   private currentLastAt: number | null = null;
@@ -225,7 +227,12 @@ export class AuditJournal {
    */
   private async adoptSpare(): Promise<void> {
     if (!existsSync(this.sparePath)) return;
-    const bytes = await readFile(this.sparePath);
+    // One the doors must not wait for: the journal goes on without a spare, and the file stays for a look.
+    const bytes = await readFile(this.sparePath).catch(() => null);
+    if (bytes === null) {
+      this.spareBlocked = true;
+      return;
+    }
     const lines = JournalLines.of(bytes);
     if (lines.dataEnd === 0) {
       this.spareBytes = bytes.length > 0 ? bytes.length : null;
@@ -242,17 +249,17 @@ export class AuditJournal {
 
   /** Fills the next spare in the background; without one, the next file grows by appends, which are only slower. */
   private makeSpare(bytes: number): void {
-    if (this.spareMaking || this.spareBytes !== null) return;
-    this.spareMaking = zeroFilled(this.sparePath, bytes)
-      .then(
-        () => {
-          this.spareBytes = bytes;
-        },
-        () => undefined,
-      )
-      .finally(() => {
+    if (this.spareMaking || this.spareBytes !== null || this.spareBlocked) return;
+    // Both fields change in one step, so a seal that takes this spare can always start the next.
+    this.spareMaking = zeroFilled(this.sparePath, bytes).then(
+      () => {
         this.spareMaking = null;
-      });
+        this.spareBytes = bytes;
+      },
+      () => {
+        this.spareMaking = null;
+      },
+    );
   }
 
   /** Sealed segments left by an earlier process, oldest first; an earlier version's `.replaying` file comes first. */

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtempSync, readFileSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -191,6 +191,25 @@ describe('AuditWriter: the journal before the answer, shipping and quarantine', 
       expect(statSync(journalPath).size).to.equal(next);
       store.down = false;
       expect(await writer.ship()).to.equal(21);
+    });
+
+    it('starts, writes and ships every row when its spare cannot be read or made: the next file just grows by appends', async () => {
+      await journal.close();
+      rmSync(`${journalPath}.spare`, { force: true });
+      // A directory where the spare goes: filling it fails, as on a full or read-only disk.
+      mkdirSync(`${journalPath}.spare`);
+      journal = new AuditJournal(journalPath);
+      await journal.init();
+      writer = makeWriter(store);
+      const first = [row(1), row(2)];
+      await Promise.all(first.map((r) => writer.write(r)));
+      expect(await writer.ship()).to.equal(2);
+      expect(journal.spareReady).to.equal(false);
+      const next = [row(3), row(4)];
+      await Promise.all(next.map((r) => writer.write(r)));
+      expect(journalLineTexts(journalPath).map((l) => JSON.parse(l).id)).to.deep.equal(next.map((r) => r.id));
+      expect(await writer.ship()).to.equal(2);
+      expect(store.rows.map((r) => r.id)).to.deep.equal([...first, ...next].map((r) => r.id));
     });
 
     it('ships the rows of a spare a crash left holding them (its seal undone), and takes a spare of zeros as it is', async () => {
