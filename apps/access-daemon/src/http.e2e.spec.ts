@@ -1,10 +1,11 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@wfm/testing/child-process';
 import { createLogger } from '@wfm/core/logger';
 import { loadDaemonConfig } from './config.js';
 import { startAccessDaemon } from './daemon.js';
@@ -120,9 +121,7 @@ describe('access daemon: HTTP framing and the operator listener (raw sockets, re
   describe('the operator port', () => {
     it('is never shared with another process listening on it (uWS would otherwise bind with SO_REUSEPORT)', async () => {
       // uWS shares only ports asked for by number (port 0 is never shared): take a free one first.
-      const free = createServer();
-      const port = await new Promise<number>((resolve) => free.listen(0, '127.0.0.1', () => resolve((free.address() as AddressInfo).port)));
-      await new Promise((resolve) => free.close(resolve));
+      const port = await freePort();
       const other = spawn(process.execPath, ['--input-type=module', '-e', `import { App } from 'uWebSockets.js'; App().listen('127.0.0.1', ${port}, (s) => console.log(s ? 'listening' : 'refused'));`], {
         cwd: fileURLToPath(new URL('..', import.meta.url)),
         stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /**
@@ -36,15 +37,44 @@ export function spawnNode(script: string, env: Record<string, string>): NodeProc
   };
 }
 
-/** A port that was free a moment ago on 127.0.0.1. */
+/**
+ * A port that was free a moment ago on 127.0.0.1, for a child process to listen on. It is taken below
+ * the kernel's ephemeral range: a port from `listen(0)` comes from that range, where any outgoing
+ * connection (the child's own, to PostgreSQL or Redis, before it listens) may take it as its local
+ * port in the meantime, and the child then fails to start with EADDRINUSE.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  const below = ephemeralRangeStart();
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = FIRST_CHOSEN_PORT + Math.floor(Math.random() * (below - FIRST_CHOSEN_PORT));
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port found on 127.0.0.1 between ${FIRST_CHOSEN_PORT} and ${below - 1}`);
+}
+
+const FIRST_CHOSEN_PORT = 10000;
+/** Ports this process has handed out: two calls never return the same one, even before either is listened on. */
+const handedOut = new Set<number>();
+
+function ephemeralRangeStart(): number {
+  try {
+    const first = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (Number.isInteger(first) && first > FIRST_CHOSEN_PORT + 1000) return first;
+  } catch {
+    // Not Linux: the IANA dynamic range starts at 49152, and Linux's default at 32768; below both.
+  }
+  return 32768;
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
