@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { encodeAuditLine, type AuditRow } from './audit-row.js';
+import { AuditRepository } from './audit.repository.js';
 import { quarantinePathFor, type QuarantineEntry } from './audit-quarantine.js';
 import type { FaultProxy } from '@wfm/testing/fault-proxy';
 import { startDaemonBehindProxy } from '../test-support/fault-proxy.js';
@@ -66,7 +67,7 @@ describe('audit rows PostgreSQL refuses (real database)', () => {
     return fetch(`${h.metricsBase}/health`).then((r) => r.json() as Promise<Record<string, unknown>>);
   }
 
-  it('a line torn by a crash among good rows: PostgreSQL refuses the batch as JSON, the rows go one by one, the torn line is quarantined', async () => {
+  it('a line torn by a crash among good rows: the batch goes row by row, the torn line is quarantined', async () => {
     const tenantId = (await h.tenant()).tenantId;
     const [a, b] = [row(tenantId, 'door-a'), row(tenantId, 'door-b')];
     // What a crash leaves in the journal of a stopped daemon: a, a write torn mid-row, b.
@@ -115,5 +116,35 @@ describe('audit rows PostgreSQL refuses (real database)', () => {
     expect(await quarantinedMetric()).to.equal(before + 1);
     expect(await health()).to.include({ database: 'up', journalRows: 0 });
     expect(await h.daemon.audit.ship()).to.equal(0);
+  });
+
+  it('COPY stores every value as it was given: tabs, newlines, backslashes and non-ASCII in text, nulls as null, the instant to the millisecond', async () => {
+    const tenantId = (await h.tenant()).tenantId;
+    const odd = { ...row(tenantId, 'door\tA\nline two\\N ü \u{1F6AA}'), reason: 'back\\slash\r\n', userId: randomUUID(), occurredAt: '2026-11-28T03:04:05.678Z' };
+    const plain = row(tenantId, '\\.');
+    await new AuditRepository(h.ds).copyRows([odd, plain]);
+    const stored: Array<Record<string, unknown>> = await h.ds.query(
+      `SELECT id, tenant_id, user_id, zone_id, visitor_pass_id, credential_id, reader_id, event_type, reason, to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS occurred_at, source FROM access_audit WHERE id = ANY($1::uuid[]) ORDER BY array_position($1::uuid[], id)`,
+      [[odd.id, plain.id]],
+    );
+    expect(stored.map((r) => Object.values(r))).to.deep.equal([odd, plain].map((r) => Object.values(r)));
+  });
+
+  it('a batch holding a row the database already has (shipped before a crash): COPY refuses it whole, and the writer sends it again skipping that row', async () => {
+    const tenantId = (await h.tenant()).tenantId;
+    const rows = Array.from({ length: 5 }, (_, i) => row(tenantId, `door-${i}`));
+    const repository = new AuditRepository(h.ds);
+    await repository.insertBatch([rows[2]!]);
+    const refused = await repository.copyRows(rows).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(refused).to.have.property('code', '23505');
+    expect(await writtenIds(rows)).to.deep.equal([rows[2]!.id]);
+
+    await Promise.all(rows.map((r) => h.daemon.audit.write(r)));
+    expect(await h.daemon.audit.ship()).to.equal(5);
+    expect(await writtenIds(rows)).to.have.members(rows.map((r) => r.id));
+    expect(quarantinedIds(rows)).to.deep.equal([]);
   });
 });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { encodeAuditLine, type AuditRow } from './audit-row.js';
+import { encodeAuditLine, newAuditRowId, type AuditRow } from './audit-row.js';
 
 const base: AuditRow = {
   id: randomUUID(),
@@ -34,5 +34,18 @@ describe('encodeAuditLine', () => {
   it('writes an absent field as null, as the database reads it', () => {
     const { visitorPassId: _absent, ...rest } = base;
     expect(JSON.parse(encodeAuditLine(rest as AuditRow)).visitorPassId).to.equal(null);
+  });
+});
+
+describe('newAuditRowId', () => {
+  it('is a UUIDv7 carrying the decision time in its first 48 bits, different every time, past the refill of its random pool', () => {
+    const at = Date.parse('2026-11-28T03:04:05.678Z');
+    const ids = Array.from({ length: 600 }, () => newAuditRowId(at));
+    expect(new Set(ids).size).to.equal(600);
+    for (const id of ids) {
+      expect(id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(parseInt(id.slice(0, 8) + id.slice(9, 13), 16)).to.equal(at);
+    }
+    expect(newAuditRowId(at + 1) > newAuditRowId(at)).to.equal(true);
   });
 });

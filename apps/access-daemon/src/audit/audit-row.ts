@@ -1,3 +1,5 @@
+import { randomFillSync } from 'node:crypto';
+import { v7 } from 'uuid';
 import type { AccessAuditInsert } from '@wfm/db/access-audit.repository';
 
 /**
@@ -6,6 +8,25 @@ import type { AccessAuditInsert } from '@wfm/db/access-audit.repository';
  */
 export interface AuditRow extends AccessAuditInsert {
   occurredAt: string;
+}
+
+/** Random bytes for 256 ids, refilled when used up, as `crypto.randomUUID` does for its own. */
+const entropy = Buffer.alloc(16 * 256);
+let entropyAt = entropy.length;
+
+/**
+ * A new row's id: a UUIDv7, whose first 48 bits are the decision's time, so each daemon's rows go
+ * into the primary key's index at its right-hand end rather than at random pages, which costs
+ * PostgreSQL less a row than a random UUID (docs/performance.md). The random part comes from a
+ * pool: the library's own source of randomness made an id cost 3.7 µs here, against 0.7 µs.
+ */
+export function newAuditRowId(atMs: number): string {
+  if (entropyAt === entropy.length) {
+    randomFillSync(entropy);
+    entropyAt = 0;
+  }
+  const random = entropy.subarray(entropyAt, (entropyAt += 16));
+  return v7({ msecs: atMs, random });
 }
 
 const text = (v: string | null | undefined) => (v == null ? 'null' : JSON.stringify(v));
@@ -23,9 +44,13 @@ export function encodeAuditLine(r: AuditRow): string {
 
 /** Where committed rows go. Throws when the database cannot take them. */
 export interface AuditStore {
+  /** Writes the rows, skipping any whose id is already stored. */
   insertBatch(rows: readonly AuditRow[]): Promise<void>;
-  /** Rows as one JSON array's UTF-8 text, as the journal's lines make it; text that is not an array of rows is a data error. */
-  insertJsonArray(json: Buffer): Promise<void>;
+  /**
+   * Writes the rows by COPY, all or none: a row whose id is already stored fails the whole batch
+   * with SQLSTATE 23505. Encodes them before it returns, so the caller's rows need not outlive the call.
+   */
+  copyRows(rows: readonly AuditRow[]): Promise<void>;
   /** One round trip, to learn whether the database answers. */
   ping(): Promise<void>;
 }

@@ -32,33 +32,36 @@ const unreachable = () => Object.assign(new Error('connect ECONNREFUSED'), { cod
 
 /** Stands in for PostgreSQL's answers: down (no answer), refusing given rows (a data error), or hanging. */
 class FakeStore implements AuditStore {
+  /** What each written statement stored, in order. */
   batches: AuditRow[][] = [];
+  /** How each statement came: by COPY or by the insert that skips stored ids. */
+  kinds: Array<'copy' | 'insert'> = [];
   calls = 0;
   down = false;
   refuse = new Set<string>();
   /** Called before each statement; may throw to fail that statement. */
   before: (rows: readonly AuditRow[]) => void = () => {};
   private hanging: Array<() => void> = [];
+  private readonly stored = new Set<string>();
   hang = false;
 
-  async insertBatch(rows: readonly AuditRow[]): Promise<void> {
+  insertBatch(rows: readonly AuditRow[]): Promise<void> {
+    return this.statement('insert', rows.filter((r) => !this.stored.has(r.id)), [...rows]);
+  }
+  /** As COPY does: all or none, and a row already stored refuses the whole batch. */
+  copyRows(rows: readonly AuditRow[]): Promise<void> {
+    return this.statement('copy', [...rows], [...rows]);
+  }
+  private async statement(kind: 'copy' | 'insert', toStore: AuditRow[], sent: AuditRow[]): Promise<void> {
     this.calls++;
     if (this.hang) await new Promise<void>((resume) => this.hanging.push(resume));
-    this.before(rows);
+    this.before(sent);
     if (this.down) throw unreachable();
-    if (rows.some((r) => this.refuse.has(r.id))) throw refused();
-    this.batches.push([...rows]);
-  }
-  /** As PostgreSQL's JSON does: text that is not JSON (a torn line among the rows) refuses the whole batch as data. */
-  async insertJsonArray(json: Buffer): Promise<void> {
-    let rows: AuditRow[];
-    try {
-      rows = JSON.parse(json.toString('utf8')) as AuditRow[];
-    } catch {
-      this.calls++;
-      throw Object.assign(new Error('invalid input syntax for type json'), { code: '22P02' });
-    }
-    await this.insertBatch(rows);
+    if (sent.some((r) => this.refuse.has(r.id))) throw refused();
+    if (kind === 'copy' && sent.some((r) => this.stored.has(r.id))) throw Object.assign(new Error('duplicate key value violates unique constraint "access_audit_pkey"'), { code: '23505' });
+    for (const r of toStore) this.stored.add(r.id);
+    this.batches.push(toStore);
+    this.kinds.push(kind);
   }
 
   async ping(): Promise<void> {
@@ -233,11 +236,12 @@ describe('AuditWriter: the journal before the answer, shipping and quarantine', 
       expect(statSync(journalPath).size, 'the spare of zeros became the current file').to.equal(32768);
     });
 
-    it('ships in order, never more than maxBatch rows in one INSERT, and empties itself', async () => {
+    it('ships in order by COPY, never more than maxBatch rows a statement, and empties itself', async () => {
       const rows = Array.from({ length: 250 }, (_, i) => row(i));
       await Promise.all(rows.map((r) => writer.write(r)));
       expect(await writer.ship()).to.equal(250);
       expect(store.batches.map((b) => b.length)).to.deep.equal([100, 100, 50]);
+      expect(store.kinds).to.deep.equal(['copy', 'copy', 'copy']);
       expect(store.rows.map((r) => r.id)).to.deep.equal(rows.map((r) => r.id));
       expect(journal.depth).to.equal(0);
       expect(readdirSync(dir).filter((n) => n.endsWith('.segment'))).to.deep.equal([]);
@@ -262,6 +266,22 @@ describe('AuditWriter: the journal before the answer, shipping and quarantine', 
       expect(await w.ship()).to.equal(1);
       expect(store.rows.map((r) => r.credentialId)).to.deep.equal(['cred-3']);
       await small.close();
+    });
+  });
+
+  describe('a row the database already has', () => {
+    it('sends the batch again skipping it: a batch stored just before a crash that left its segment is not written twice', async () => {
+      const rows = Array.from({ length: 5 }, (_, i) => row(i));
+      await store.insertBatch(rows.slice(1, 3));
+      await Promise.all(rows.map((r) => writer.write(r)));
+      expect(await writer.ship()).to.equal(5);
+      expect(store.kinds).to.deep.equal(['insert', 'insert']);
+      expect(store.rows.map((r) => r.id)).to.deep.equal([rows[1]!.id, rows[2]!.id, rows[0]!.id, rows[3]!.id, rows[4]!.id]);
+      expect(quarantined()).to.deep.equal([]);
+      expect(counted.database).to.equal(5);
+      await Promise.all([row(6), row(7)].map((r) => writer.write(r)));
+      await writer.ship();
+      expect(store.kinds.at(-1)).to.equal('copy');
     });
   });
 

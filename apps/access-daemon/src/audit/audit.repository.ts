@@ -1,4 +1,4 @@
-import { insertAuditJson, insertAuditRows } from '@wfm/db/access-audit.repository';
+import { auditCopyText, copyAuditRows, insertAuditRows } from '@wfm/db/access-audit.repository';
 import type { DataSource } from '@wfm/db/data-source';
 import { exec } from '@wfm/db/sql';
 import type { AuditRow, AuditStore } from './audit-row.js';
@@ -10,8 +10,8 @@ export class AuditRepository implements AuditStore {
     await insertAuditRows(this.ds, rows);
   }
 
-  async insertJsonArray(json: Buffer): Promise<void> {
-    await insertAuditJson(this.ds, json);
+  copyRows(rows: readonly AuditRow[]): Promise<void> {
+    return copyAuditRows(this.ds, auditCopyText(rows));
   }
 
   async ping(): Promise<void> {

@@ -23,12 +23,6 @@ describe('JournalLines', () => {
     expect([empty.length, empty.dataEnd]).to.deep.equal([0, 0]);
   });
 
-  it('joins a range of lines into one JSON array without decoding them', () => {
-    const lines = JournalLines.of(Buffer.from(`${row('a')}\n${row('b')}\n${row('ü')}\n`));
-    expect(JSON.parse(lines.jsonArray(0, 3).toString('utf8'))).to.deep.equal(['a', 'b', 'ü'].map((id) => JSON.parse(row(id))));
-    expect(JSON.parse(lines.jsonArray(1, 2).toString('utf8'))).to.deep.equal([JSON.parse(row('b'))]);
-  });
-
   it('keeps the lines from a point on as a file holds them, and parses a torn line as unreadable', () => {
     const lines = JournalLines.of(Buffer.from(`${row('a')}\n{"id":"torn\n${row('c')}\n`));
     expect(lines.rest(1).toString('utf8')).to.equal(`{"id":"torn\n${row('c')}\n`);

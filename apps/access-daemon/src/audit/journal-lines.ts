@@ -4,9 +4,6 @@ import type { AuditRow } from './audit-row.js';
 export type JournalLine = { row: AuditRow } | { unreadable: string };
 
 const NEWLINE = 0x0a;
-const COMMA = 0x2c;
-const OPEN = 0x5b;
-const CLOSE = 0x5d;
 const LINE_END = Buffer.from('\n');
 
 export function parseLine(line: string): JournalLine {
@@ -31,7 +28,8 @@ function occurredAtOf(line: string): number | null {
  * reads a segment, sends it and drops it within one tick, yet across an INSERT's round trip: as
  * strings, a segment's lines lived long enough for the young generation to copy and promote them,
  * which made the collector's pauses longer and more frequent. As bytes they stay off V8's heap, and
- * a line becomes a string only when a refused batch goes row by row.
+ * a line becomes a string and a row only while its batch is encoded for sending, within one turn
+ * of the event loop.
  *
  * A journal file is written into space filled with zeros beforehand (see `AuditJournal`), so it
  * can end in zeros, and a write torn by a crash can leave zeros between its fragment and the next
@@ -89,21 +87,6 @@ export class JournalLines {
   parse(from: number, to: number): JournalLine[] {
     const out: JournalLine[] = [];
     for (let i = from; i < to; i++) out.push(parseLine(this.text(i)));
-    return out;
-  }
-
-  /** Lines `from` to `to` (exclusive) as one JSON array's UTF-8 text: each line is a row's JSON already, so they are copied once, commas between. */
-  jsonArray(from: number, to: number): Buffer {
-    let size = 2 + Math.max(0, to - from - 1);
-    for (let i = from; i < to; i++) size += this.ends[i]! - this.starts[i]!;
-    const out = Buffer.allocUnsafe(size);
-    out[0] = OPEN;
-    let at = 1;
-    for (let i = from; i < to; i++) {
-      if (i > from) out[at++] = COMMA;
-      at += this.bytes.copy(out, at, this.starts[i], this.ends[i]);
-    }
-    out[at] = CLOSE;
     return out;
   }
 

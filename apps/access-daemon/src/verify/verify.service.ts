@@ -1,9 +1,9 @@
-import { hash, randomUUID } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { decide, eventTypeFor, type Decision, type TapFacts } from '@wfm/access/decision';
 import { evaluateHours } from '@wfm/access/hours';
 import type { Clock } from '@wfm/core/clock';
 import type { AccessCache } from '../cache/access-cache.js';
-import type { AuditRow } from '../audit/audit-row.js';
+import { newAuditRowId, type AuditRow } from '../audit/audit-row.js';
 import type { CredentialVerifier } from './credential-verifier.js';
 import { ReplayWindow } from './replay-window.js';
 
@@ -104,7 +104,7 @@ export class VerifyService {
     const response = this.respond(decision, claims, zone);
     const isVisitor = claims?.typ === 'visitor';
     await this.audit.write({
-      id: randomUUID(),
+      id: newAuditRowId(nowMs),
       tenantId,
       userId: claims && !isVisitor ? claims.sub : null,
       zoneId: zone?.id ?? null,
