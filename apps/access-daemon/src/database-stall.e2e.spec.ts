@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { journalLineTexts } from './test-support/journal-files.js';
+import { parseLine } from './audit/journal-lines.js';
 import type { FaultProxy } from '@wfm/testing/fault-proxy';
 import { startDaemonBehindProxy } from './test-support/fault-proxy.js';
 import type { DaemonHarness, TenantFixture } from './test-support/daemon-harness.js';
@@ -45,7 +46,10 @@ describe('access daemon: a frozen database (hangs, not refuses) does not hang th
 
   /** The tenants of the rows in the journal's current file (nothing shipped yet); each write starts on a line of its own. */
   function journalTenants(): string[] {
-    return journalLineTexts(h.spoolPath).map((l) => (JSON.parse(l) as { tenantId: string }).tenantId);
+    return journalLineTexts(h.spoolPath).map((l) => {
+      const parsed = parseLine(l);
+      return 'row' in parsed ? parsed.row.tenantId : '';
+    });
   }
 
   it('answers from the cache with the rows in its journal, reports the database down once shipping stalls; thawed, each row is written exactly once', async () => {

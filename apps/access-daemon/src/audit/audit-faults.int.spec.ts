@@ -122,7 +122,7 @@ describe('audit rows PostgreSQL refuses (real database)', () => {
     const tenantId = (await h.tenant()).tenantId;
     const odd = { ...row(tenantId, 'door\tA\nline two\\N ü \u{1F6AA}'), reason: 'back\\slash\r\n', userId: randomUUID(), occurredAt: '2026-11-28T03:04:05.678Z' };
     const plain = row(tenantId, '\\.');
-    await new AuditRepository(h.ds).copyRows([odd, plain]);
+    await new AuditRepository(h.ds).copyLines(Buffer.from(encodeAuditLine(odd) + encodeAuditLine(plain)));
     const stored: Array<Record<string, unknown>> = await h.ds.query(
       `SELECT id, tenant_id, user_id, zone_id, visitor_pass_id, credential_id, reader_id, event_type, reason, to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS occurred_at, source FROM access_audit WHERE id = ANY($1::uuid[]) ORDER BY array_position($1::uuid[], id)`,
       [[odd.id, plain.id]],
@@ -135,7 +135,7 @@ describe('audit rows PostgreSQL refuses (real database)', () => {
     const rows = Array.from({ length: 5 }, (_, i) => row(tenantId, `door-${i}`));
     const repository = new AuditRepository(h.ds);
     await repository.insertBatch([rows[2]!]);
-    const refused = await repository.copyRows(rows).then(
+    const refused = await repository.copyLines(Buffer.from(rows.map(encodeAuditLine).join(''))).then(
       () => null,
       (err: unknown) => err,
     );

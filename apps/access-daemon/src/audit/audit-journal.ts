@@ -237,7 +237,7 @@ export class AuditJournal {
 
   /**
    * Resolves once the row is on disk (a durable write), together with whatever else was appended
-   * meanwhile. `line` is the row's JSON (`encodeAuditLine`); `at` its decision time (ms).
+   * meanwhile. `line` is the row's journal line (`encodeAuditLine`); `at` its decision time (ms).
    */
   append(line: string, at: number): Promise<void> {
     let group = this.queued;
@@ -412,7 +412,7 @@ export class AuditJournal {
   /** Replaces a segment by its lines from `from` on, atomically (a crash leaves the old or the new file). */
   private async keep(segment: Segment, lines: JournalLines, from: number): Promise<void> {
     const tmp = `${segment.path}.tmp`;
-    const rest = lines.rest(from);
+    const rest = lines.slice(from, lines.length);
     await fileDurably(tmp, rest);
     await rename(tmp, segment.path);
     segment.bytes = rest.length;

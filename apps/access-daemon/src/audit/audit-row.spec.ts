@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { encodeAuditLine, newAuditRowId, type AuditRow } from './audit-row.js';
+import { parseLine } from './journal-lines.js';
 
 const base: AuditRow = {
   id: randomUUID(),
@@ -17,23 +18,19 @@ const base: AuditRow = {
 };
 
 describe('encodeAuditLine', () => {
-  it('is the JSON of the row, one line', () => {
-    const line = encodeAuditLine(base);
-    expect(line.endsWith('\n')).to.equal(true);
-    expect(line.slice(0, -1)).to.equal(JSON.stringify(base));
+  it('is one line of COPY text: the tenant first, the id last, tab-separated, null as \\N', () => {
+    const line = encodeAuditLine({ ...base, zoneId: null });
+    expect(line).to.equal(`${base.tenantId}\t${base.userId}\t\\N\t\\N\t${base.credentialId}\tfront-door-1\tGRANTED\t\\N\t2026-11-27T09:00:00.000Z\tBRIDGE_HTTP\t${base.id}\n`);
+    expect(parseLine(line.slice(0, -1))).to.deep.equal({ row: { ...base, zoneId: null } });
   });
 
-  it('escapes what a reader bridge may send (quotes, backslashes, non-ASCII) as JSON.stringify does', () => {
-    const hostile = { ...base, readerId: 'door "A"\\\u2028ü', source: '\u{1F6AA} \'x\'', reason: 'No access to this zone', userId: null, zoneId: null };
+  it('escapes what a caller may send (backslashes, tabs, newlines, NUL) so that the line is one line with no zero byte, and reads it back', () => {
+    const hostile = { ...base, readerId: 'door "A"\\N\t\u2028ü', source: '\u{1F6AA} \'x\'\r\n', reason: 'back\\slash\u0000', userId: null, zoneId: null };
     const line = encodeAuditLine(hostile);
-    expect(line.slice(0, -1)).to.equal(JSON.stringify(hostile));
-    expect(JSON.parse(line)).to.deep.equal(hostile);
     expect(line.indexOf('\n')).to.equal(line.length - 1);
-  });
-
-  it('writes an absent field as null, as the database reads it', () => {
-    const { visitorPassId: _absent, ...rest } = base;
-    expect(JSON.parse(encodeAuditLine(rest as AuditRow)).visitorPassId).to.equal(null);
+    expect(line.includes('\u0000')).to.equal(false);
+    expect(line.split('\t')).to.have.length(11);
+    expect(parseLine(line.slice(0, -1))).to.deep.equal({ row: hostile });
   });
 });
 

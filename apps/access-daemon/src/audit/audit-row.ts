@@ -1,10 +1,10 @@
 import { randomFillSync } from 'node:crypto';
 import { v7 } from 'uuid';
-import type { AccessAuditInsert } from '@wfm/db/access-audit.repository';
+import { auditCopyLine, type AccessAuditInsert } from '@wfm/db/access-audit.repository';
 
 /**
  * One decision's audit row; the id is made by the daemon so re-inserting a spooled row is a no-op.
- * Spooled as JSON lines, so its time is kept as the ISO string.
+ * Journaled as text, so its time is kept as the ISO string.
  */
 export interface AuditRow extends AccessAuditInsert {
   occurredAt: string;
@@ -29,17 +29,13 @@ export function newAuditRowId(atMs: number): string {
   return v7({ msecs: atMs, random });
 }
 
-const text = (v: string | null | undefined) => (v == null ? 'null' : JSON.stringify(v));
-/** For values the daemon made or read from its own cache (ids, the event type, the time): nothing in them needs escaping. */
-const own = (v: string | null | undefined) => (v == null ? 'null' : `"${v}"`);
-
 /**
- * A row as its journal line: the JSON `JSON.stringify(row)` would give, newline-terminated, built
- * field by field. Every tap writes one, and serialising the object walked its eleven keys and
- * escaped each value; here only what a caller or a credential brought goes through the escaper.
+ * A row as its journal line: a line of PostgreSQL's COPY text format (`auditCopyLine`), which the
+ * shipper sends as it is. Every tap writes one; only what a caller or a credential brought goes
+ * through the escaper. A journal written by an earlier version holds JSON lines, still read.
  */
 export function encodeAuditLine(r: AuditRow): string {
-  return `{"id":${own(r.id)},"tenantId":${own(r.tenantId)},"userId":${text(r.userId)},"zoneId":${own(r.zoneId)},"visitorPassId":${text(r.visitorPassId)},"credentialId":${text(r.credentialId)},"readerId":${text(r.readerId)},"eventType":${own(r.eventType)},"reason":${text(r.reason)},"occurredAt":${own(r.occurredAt)},"source":${text(r.source)}}\n`;
+  return auditCopyLine(r);
 }
 
 /** Where committed rows go. Throws when the database cannot take them. */
@@ -47,10 +43,10 @@ export interface AuditStore {
   /** Writes the rows, skipping any whose id is already stored. */
   insertBatch(rows: readonly AuditRow[]): Promise<void>;
   /**
-   * Writes the rows by COPY, all or none: a row whose id is already stored fails the whole batch
-   * with SQLSTATE 23505. Encodes them before it returns, so the caller's rows need not outlive the call.
+   * Writes journal lines (COPY text, newline-terminated) by COPY, all or none: a line it cannot
+   * read is a data error, and a row whose id is already stored fails the whole batch with SQLSTATE 23505.
    */
-  copyRows(rows: readonly AuditRow[]): Promise<void>;
+  copyLines(lines: Buffer): Promise<void>;
   /** One round trip, to learn whether the database answers. */
   ping(): Promise<void>;
 }

@@ -9,6 +9,7 @@ import { encodeAuditLine, type AuditRow, type AuditStore } from './audit-row.js'
 import { AuditJournal, type DroppedRows } from './audit-journal.js';
 import { AuditQuarantine, quarantinePathFor } from './audit-quarantine.js';
 import { AuditWriter, type AuditWriterOptions } from './audit-writer.js';
+import { parseLine } from './journal-lines.js';
 import { journalLineTexts, writeAfterData } from '../test-support/journal-files.js';
 
 function row(n = 0): AuditRow {
@@ -48,9 +49,15 @@ class FakeStore implements AuditStore {
   insertBatch(rows: readonly AuditRow[]): Promise<void> {
     return this.statement('insert', rows.filter((r) => !this.stored.has(r.id)), [...rows]);
   }
-  /** As COPY does: all or none, and a row already stored refuses the whole batch. */
-  copyRows(rows: readonly AuditRow[]): Promise<void> {
-    return this.statement('copy', [...rows], [...rows]);
+  /** As COPY does: all or none; a line it cannot read, or a row already stored, refuses the whole batch. */
+  async copyLines(lines: Buffer): Promise<void> {
+    const parsed = lines.toString('utf8').split('\n').slice(0, -1).map(parseLine);
+    const rows = parsed.flatMap((l) => ('row' in l ? [l.row] : []));
+    if (rows.length < parsed.length) {
+      this.calls++;
+      throw Object.assign(new Error('missing data for column "id"'), { code: '22P04' });
+    }
+    return this.statement('copy', rows, rows);
   }
   private async statement(kind: 'copy' | 'insert', toStore: AuditRow[], sent: AuditRow[]): Promise<void> {
     this.calls++;
@@ -77,6 +84,11 @@ class FakeStore implements AuditStore {
 }
 
 const silent = createLogger('t', 'silent');
+
+function rowIdOf(line: string): string | undefined {
+  const parsed = parseLine(line);
+  return 'row' in parsed ? parsed.row.id : undefined;
+}
 
 describe('AuditWriter: the journal before the answer, shipping and quarantine', () => {
   let dir: string;
@@ -129,7 +141,7 @@ describe('AuditWriter: the journal before the answer, shipping and quarantine', 
       await Promise.all(rows.map((r) => writer.write(r)));
       expect(store.calls).to.equal(0);
       expect(journal.depth).to.equal(50);
-      expect(journalLineTexts(journalPath).map((l) => JSON.parse(l).id)).to.deep.equal(rows.map((r) => r.id));
+      expect(journalLineTexts(journalPath).map(rowIdOf)).to.deep.equal(rows.map((r) => r.id));
       expect(statSync(journalPath).mode & 0o777).to.equal(0o600);
       expect(counted).to.deep.equal({ database: 0, journal: 50, quarantine: 0 });
       // Group commit: rows that arrive before the journal's next write share it (here, all 50 one fdatasync).
@@ -186,7 +198,7 @@ describe('AuditWriter: the journal before the answer, shipping and quarantine', 
       expect(segments).to.have.length(1);
       const sealed = readFileSync(join(dir, segments[0]!));
       expect(sealed.at(-1), 'no zeros kept after the rows').to.not.equal(0);
-      expect(journalLineTexts(join(dir, segments[0]!)).map((l) => JSON.parse(l).id)).to.deep.equal(rows.map((r) => r.id));
+      expect(journalLineTexts(join(dir, segments[0]!)).map(rowIdOf)).to.deep.equal(rows.map((r) => r.id));
       // The spare filled meanwhile is the new current file: the next rows go into its zeros too.
       const next = statSync(journalPath).size;
       expect(next).to.be.greaterThan(0);
@@ -210,7 +222,7 @@ describe('AuditWriter: the journal before the answer, shipping and quarantine', 
       expect(journal.spareReady).to.equal(false);
       const next = [row(3), row(4)];
       await Promise.all(next.map((r) => writer.write(r)));
-      expect(journalLineTexts(journalPath).map((l) => JSON.parse(l).id)).to.deep.equal(next.map((r) => r.id));
+      expect(journalLineTexts(journalPath).map(rowIdOf)).to.deep.equal(next.map((r) => r.id));
       expect(await writer.ship()).to.equal(2);
       expect(store.rows.map((r) => r.id)).to.deep.equal([...first, ...next].map((r) => r.id));
     });

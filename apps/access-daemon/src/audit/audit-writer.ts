@@ -141,7 +141,7 @@ export class AuditWriter {
   }
 
   private entry(line: JournalLine, failure: unknown): QuarantineEntry {
-    const why = failure === null ? { sqlState: null, error: 'journal line is not a JSON object' } : describeDbError(failure);
+    const why = failure === null ? { sqlState: null, error: 'journal line is not a row' } : describeDbError(failure);
     return { quarantinedAt: this.clock.now().toISOString(), ...why, ...('row' in line ? { row: line.row } : { line: line.unreadable }) };
   }
 
@@ -236,19 +236,19 @@ export class AuditWriter {
   }
 
   /**
-   * Sends one journal segment in batches, each as COPY (the database's cheapest way in; the rows
-   * become COPY's text before the round trip, so none of them lives across it to be promoted by
-   * the collector). A batch holding a row already stored (one shipped just before a crash, whose
-   * segment was not yet dropped) is refused whole by COPY and goes again with those rows skipped. A
-   * batch the database refuses as data (a row it will not take), or holding a line torn by a crash,
-   * is sent row by row, and only what it refuses is quarantined.
+   * Sends one journal segment in batches. Its lines are COPY text already and go as they are, by
+   * COPY, the database's cheapest way in, without a line becoming a string. A batch COPY refuses for
+   * holding a row already stored (one shipped just before a crash, whose segment was not yet
+   * dropped) goes again as rows, skipping that one; so do the JSON lines of a journal an earlier
+   * version wrote. A batch refused as data (a row the database will not take, or a line torn by a
+   * crash) is sent row by row, and only what it refuses is quarantined.
    */
   private async send(lines: JournalLines): Promise<number> {
     let done = 0;
     while (done < lines.length) {
       const end = Math.min(lines.length, done + this.opts.maxBatch);
-      let failure = await this.copy(lines, done, end);
-      if (sqlState(failure) === UNIQUE_VIOLATION) failure = await this.attempt(() => this.store.insertBatch(rowsOf(lines.parse(done, end))!));
+      let failure = lines.copyReady(done, end) ? await this.attempt(() => this.store.copyLines(lines.slice(done, end))) : await this.insertRows(lines, done, end);
+      if (sqlState(failure) === UNIQUE_VIOLATION) failure = await this.insertRows(lines, done, end);
       if (failure === null) {
         this.observer.committed(end - done, 'database');
         done = end;
@@ -265,10 +265,10 @@ export class AuditWriter {
     return done;
   }
 
-  /** Lines `from` to `to` by COPY: null once written, else the failure, or TORN when a line is not a row. */
-  private copy(lines: JournalLines, from: number, to: number): Promise<unknown> {
+  /** Lines `from` to `to` as rows, skipping those already stored: null once written, else the failure, or TORN when a line is not a row. */
+  private insertRows(lines: JournalLines, from: number, to: number): Promise<unknown> {
     const rows = rowsOf(lines.parse(from, to));
-    return rows === null ? Promise.resolve(TORN) : this.attempt(() => this.store.copyRows(rows));
+    return rows === null ? Promise.resolve(TORN) : this.attempt(() => this.store.insertBatch(rows));
   }
 }
 

@@ -1,4 +1,4 @@
-import { auditCopyText, copyAuditRows, insertAuditRows } from '@wfm/db/access-audit.repository';
+import { copyAuditLines, insertAuditRows } from '@wfm/db/access-audit.repository';
 import type { DataSource } from '@wfm/db/data-source';
 import { exec } from '@wfm/db/sql';
 import type { AuditRow, AuditStore } from './audit-row.js';
@@ -10,8 +10,8 @@ export class AuditRepository implements AuditStore {
     await insertAuditRows(this.ds, rows);
   }
 
-  copyRows(rows: readonly AuditRow[]): Promise<void> {
-    return copyAuditRows(this.ds, auditCopyText(rows));
+  copyLines(lines: Buffer): Promise<void> {
+    return copyAuditLines(this.ds, lines);
   }
 
   async ping(): Promise<void> {

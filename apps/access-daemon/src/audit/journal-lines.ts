@@ -1,12 +1,22 @@
+import { parseAuditCopyLine } from '@wfm/db/access-audit.repository';
 import type { AuditRow } from './audit-row.js';
 
-/** One line of a journal file: a row, or the text of a line that is not a JSON object (a write torn by a crash). */
+/** One line of a journal file: a row, or the text of a line that is not one (a write torn by a crash). */
 export type JournalLine = { row: AuditRow } | { unreadable: string };
 
 const NEWLINE = 0x0a;
+const OPEN_BRACE = 0x7b;
 const LINE_END = Buffer.from('\n');
 
+/**
+ * A journal line as a row: COPY text (what the daemon writes), or a JSON object (what a daemon
+ * before that wrote: a journal left by one is still shipped after an upgrade).
+ */
 export function parseLine(line: string): JournalLine {
+  if (line.charCodeAt(0) !== OPEN_BRACE) {
+    const row = parseAuditCopyLine(line);
+    return row === null ? { unreadable: line } : { row };
+  }
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -28,12 +38,12 @@ function occurredAtOf(line: string): number | null {
  * reads a segment, sends it and drops it within one tick, yet across an INSERT's round trip: as
  * strings, a segment's lines lived long enough for the young generation to copy and promote them,
  * which made the collector's pauses longer and more frequent. As bytes they stay off V8's heap, and
- * a line becomes a string and a row only while its batch is encoded for sending, within one turn
- * of the event loop.
+ * they go to PostgreSQL as they are (COPY text); a line becomes a string only when its batch goes
+ * as rows (refused by COPY, or an earlier version's JSON lines).
  *
  * A journal file is written into space filled with zeros beforehand (see `AuditJournal`), so it
  * can end in zeros, and a write torn by a crash can leave zeros between its fragment and the next
- * write's first line. Zero bytes are never data (JSON escapes them): they end a line as a newline
+ * write's first line. Zero bytes are never data (the line format escapes them): they end a line as a newline
  * does, and the file's data ends after its last byte that is not zero.
  */
 export class JournalLines {
@@ -90,10 +100,17 @@ export class JournalLines {
     return out;
   }
 
-  /** Lines from `from` on, each ended by a newline, as a file holds them. */
-  rest(from: number): Buffer {
+  /** Whether lines `from` to `to` (exclusive) are all COPY text, as this version writes them, rather than an earlier version's JSON. */
+  copyReady(from: number, to: number): boolean {
+    for (let i = from; i < to; i++) if (this.bytes[this.starts[i]!] === OPEN_BRACE) return false;
+    return true;
+  }
+
+  /** Lines `from` to `to` (exclusive), each ended by a newline, as one buffer. */
+  slice(from: number, to: number): Buffer {
     const parts: Buffer[] = [];
-    for (let i = from; i < this.length; i++) parts.push(this.bytes.subarray(this.starts[i], this.ends[i]), LINE_END);
+    for (let i = from; i < to; i++) parts.push(this.bytes.subarray(this.starts[i], this.ends[i]), LINE_END);
     return Buffer.concat(parts);
   }
+
 }
