@@ -108,6 +108,7 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 100));
       before = await auditRows();
     }
+    const pgCpuBefore = pgPin.cpuSeconds();
     const r2 = await run(d.info.port);
     // wrk stops counting at its deadline while up to CONNECTIONS requests are still in flight: the
     // daemon's own count of answered decisions is the exact figure to compare rows against. Every
@@ -126,6 +127,7 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 100));
       rows = await written();
     }
+    const pgCpuPerRow = pgPin.pinned() && rows > 0 ? `${(((pgPin.cpuSeconds() - pgCpuBefore) * 1e6) / rows).toFixed(1)} µs` : 'n/a';
     const serverSide = histogramQuantiles(metrics, 'access_decision_seconds', [0.5, 0.99]);
     const fixed = await fixedRateApart({ url: `http://127.0.0.1:${d.info.port}${VERIFY}`, bodies, headers, rate: fixedRateFor(r2.rps), seconds: SECONDS, connections: CONNECTIONS });
     await stopped(d.proc);
@@ -142,7 +144,7 @@ verify, ${CONNECTIONS} connections, ${SECONDS} s each, load by ${r2.tool} on cor
   2. daemon verify (decision + audit)     ${fmt(r2)}
   ratio 2/1  ${(r2.rps / r1.rps).toFixed(3)}
   daemon CPU per answered tap at saturation (all threads, shipping included): ${cpuPerTap}; a credential's first tap (the warm-up, ${warm.taps} taps): ${firstSeen}
-  PostgreSQL backends of the bench database moved to core ${LOAD_CPU}: ${pgPin.pinned() ? `yes (${pgPin.pinned()})` : 'no (not on this host, or not ours to move)'}
+  PostgreSQL backends of the bench database moved to core ${LOAD_CPU}: ${pgPin.pinned() ? `yes (${pgPin.pinned()})` : 'no (not on this host, or not ours to move)'}; their CPU per stored row: ${pgCpuPerRow}
   daemon-side latency: p50 ≤ ${serverSide[0]} ms, p99 ≤ ${serverSide[1]} ms
   audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'}); rows per durable journal write ${rowsPerWrite}
   fixed rate (open loop, ${FIXED_RATE_LABEL}): ${fmtFixed(fixed)}`);
@@ -169,7 +171,7 @@ tenant: 10,000 users, 200 zones x 4 readers, 50,000 grants; ${bodies.length} dis
   3. conventional (Express + DB per tap)  ${fmt(r3)}
   ratio 2/1  ${(r2.rps / r1.rps).toFixed(2)}      ratio 2/3  ${(r2.rps / r3.rps).toFixed(1)}
   daemon CPU per answered tap at saturation (all threads, shipping included): ${cpuPerTap}; a credential's first tap (the warm-up, ${warm.taps} taps): ${firstSeen}
-  PostgreSQL backends of the bench database moved to core ${LOAD_CPU}: ${pgPin.pinned() ? `yes (${pgPin.pinned()})` : 'no (not on this host, or not ours to move)'}
+  PostgreSQL backends of the bench database moved to core ${LOAD_CPU}: ${pgPin.pinned() ? `yes (${pgPin.pinned()})` : 'no (not on this host, or not ours to move)'}; their CPU per stored row: ${pgCpuPerRow}
   daemon-side latency (its own histogram, request read to answer written): p50 ≤ ${serverSide[0]} ms, p99 ≤ ${serverSide[1]} ms
   audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'}; wrk counted ${r2.requests} before its deadline); rows per durable journal write ${rowsPerWrite}
   daemon RSS with 50,000 grants loaded: ${(d.info.rss! / 1024 / 1024).toFixed(0)} MiB

@@ -23,8 +23,10 @@ function succeeds(command: string, args: string[]): Promise<boolean> {
  * the door core's. Only for a PostgreSQL on this host whose processes this user may move; the
  * result says whether it could.
  */
-export function pinDatabaseBackends(ds: ReturnType<typeof createDataSource>): { stop(): void; pinned(): number } {
+export function pinDatabaseBackends(ds: ReturnType<typeof createDataSource>): { stop(): void; pinned(): number; cpuSeconds(): number } {
   const pinned = new Set<number>();
+  /** Each backend's CPU when last read: one that has exited keeps what it used. */
+  const used = new Map<number, number>();
   const pin = async () => {
     const rows: Array<{ pid: number }> = await ds.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`).catch(() => []);
     for (const { pid } of rows) {
@@ -36,7 +38,18 @@ export function pinDatabaseBackends(ds: ReturnType<typeof createDataSource>): { 
   void pin();
   const timer = setInterval(() => void pin(), 500);
   timer.unref();
-  return { stop: () => clearInterval(timer), pinned: () => pinned.size };
+  return {
+    stop: () => clearInterval(timer),
+    pinned: () => pinned.size,
+    // The CPU the bench database's backends have used, all of them: what storing the rows costs PostgreSQL.
+    cpuSeconds: () => {
+      for (const pid of pinned) {
+        const seconds = cpuSecondsOf(pid);
+        if (seconds !== null) used.set(pid, seconds);
+      }
+      return [...used.values()].reduce((a, b) => a + b, 0);
+    },
+  };
 }
 
 export function child(mode: string, args: string[], env: Record<string, string> = {}): Promise<{ proc: ChildProcess; info: { port: number; metricsPort?: number; rss?: number } }> {
