@@ -7,7 +7,7 @@ import type { JournalLine, JournalLines } from './journal-lines.js';
 import type { AuditQuarantine, QuarantineEntry } from './audit-quarantine.js';
 
 export interface AuditWriterOptions {
-  /** Most rows in one INSERT when shipping. */
+  /** Most rows in one statement (a COPY) when shipping. */
   maxBatch: number;
   /**
    * Longest wait for one shipping statement (a batch, a probe). Past it the database counts as
