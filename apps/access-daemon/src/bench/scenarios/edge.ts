@@ -14,6 +14,8 @@ export interface EdgeResult {
   partitionRows: number;
   partitionDecisions: number;
   duplicates: number;
+  /** From the links' return to the last of the partition's rows in PostgreSQL (polled every 100 ms). */
+  caughtUpMs: number;
   /** From starting the daemon process, with both links cut, to its first answered tap. */
   restartToFirstAnswerMs: number;
   restartAnswer: string;
@@ -23,7 +25,7 @@ export function printEdge(edgeRun: EdgeResult): void {
   console.log(`the daemon at the edge (start:daemon; PostgreSQL and Redis ${WAN_ONE_WAY_MS * 2} ms round trip away through relays; ${EDGE_RATE} taps/s):
   link up                       ${fmtFixed(edgeRun.wan)}
   link cut ${PARTITION_S} s (after 1 s)      ${fmtFixed(edgeRun.partition)}
-  after the partition: ${edgeRun.partitionRows} rows in PostgreSQL for ${edgeRun.partitionDecisions} decisions answered, ${edgeRun.duplicates} duplicated
+  after the partition: ${edgeRun.partitionRows} rows in PostgreSQL for ${edgeRun.partitionDecisions} decisions answered, ${edgeRun.duplicates} duplicated, the last ${(edgeRun.caughtUpMs / 1000).toFixed(1)} s after the links returned
   restart (kill -9) with both links cut: first answer ${edgeRun.restartAnswer} ${edgeRun.restartToFirstAnswerMs.toFixed(0)} ms after the process started`);
 }
 
@@ -76,6 +78,7 @@ export async function edge(dbUrl: string, redisUrl: string, workDir: string, ds:
     const partition = await fixed(PARTITION_S);
     pgRelay.restore();
     redisRelay.restore();
+    const restored = performance.now();
     const partitionDecisions = (await decisionsOf(metricsPort)) - before;
     const counted = async () => (await ds.query(`SELECT count(*)::int AS n, count(DISTINCT id)::int AS d FROM access_audit WHERE occurred_at >= $1`, [since]))[0] as { n: number; d: number };
     let rows = await counted();
@@ -83,6 +86,7 @@ export async function edge(dbUrl: string, redisUrl: string, workDir: string, ds:
       await new Promise((r) => setTimeout(r, 100));
       rows = await counted();
     }
+    const caughtUpMs = performance.now() - restored;
 
     // Power comes back before the WAN: both links cut, the daemon killed and started again.
     pgRelay.cut();
@@ -98,7 +102,7 @@ export async function edge(dbUrl: string, redisUrl: string, workDir: string, ds:
       else await new Promise((r) => setTimeout(r, 10));
     }
     const restartToFirstAnswerMs = performance.now() - t0;
-    return { wan, partition, partitionRows: rows.n, partitionDecisions, duplicates: rows.n - rows.d, restartToFirstAnswerMs, restartAnswer };
+    return { wan, partition, partitionRows: rows.n, partitionDecisions, duplicates: rows.n - rows.d, caughtUpMs, restartToFirstAnswerMs, restartAnswer };
   } finally {
     pgRelay.restore();
     redisRelay.restore();
