@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { FakeClock } from '@wfm/core/clock';
 import { createLogger } from '@wfm/core/logger';
+import type { Bus } from '@wfm/memory/bus';
 import { LocalBus } from '@wfm/memory/bus-local';
 import { AccessCache, type AccessSnapshot } from './access-cache.js';
 import { CacheSync } from './cache-sync.js';
@@ -57,7 +58,7 @@ describe('CacheSync.start with a stored cache', () => {
       return new Promise(() => {});
     }
   }
-  const syncOf = (cache: AccessCache, bus: LocalBus, load: () => Promise<AccessSnapshot>, versions: () => Promise<Map<string, number>> = () => Promise.reject(new Error('down'))) =>
+  const syncOf = (cache: AccessCache, bus: Bus, load: () => Promise<AccessSnapshot>, versions: () => Promise<Map<string, number>> = () => Promise.reject(new Error('down'))) =>
     new CacheSync(cache, { load }, { versions } as unknown as ChangeLoaderRepository, bus, new FakeClock(new Date('2026-11-26T10:00:00Z')), logger, { reconcileIntervalMs: 3_600_000 });
 
   it('serves from the stored cache when Redis does not answer in time, and says so', async () => {
@@ -86,6 +87,31 @@ describe('CacheSync.start with a stored cache', () => {
     await sync.settled();
     await sync.stop();
     expect([sync.source, cache.versions.get('t1')]).to.deep.equal(['database', 8]);
+  });
+
+  it('survives Redis coming back before the database: the reload its resubscribe asks for fails, is logged, and leaves the cache as it was', async () => {
+    const resubscribed: Array<() => void> = [];
+    const bus: Bus = Object.assign(new LocalBus(), { onResubscribe: (listener: () => void) => void resubscribed.push(listener) });
+    const cache = new AccessCache();
+    let databaseUp = true;
+    let refused = 0;
+    const sync = syncOf(cache, bus, () => (databaseUp ? Promise.resolve(snapshotAt(9)) : (refused++, Promise.reject(new Error('connection refused')))));
+    await sync.start({ stored: () => Promise.resolve(stored), waitMs: 5_000 });
+    databaseUp = false;
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      for (const listener of resubscribed) listener();
+      // Nothing else waits on that reload: once it has failed, a rejection nobody handles is reported within a turn.
+      while (refused === 0) await new Promise((r) => setImmediate(r));
+      for (let turn = 0; turn < 3; turn++) await new Promise((r) => setImmediate(r));
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+    await sync.stop();
+    expect(unhandled).to.deep.equal([]);
+    expect([sync.source, cache.versions.get('t1')]).to.deep.equal(['database', 9]);
   });
 
   it('loads from the database when it answers in time, without reading the stored cache', async () => {

@@ -74,7 +74,10 @@ export class CacheSync {
    * while any first load runs, and the doors come up the moment a load succeeds.
    */
   async start(fallback?: StartFallback): Promise<void> {
-    this.bus.onResubscribe(() => void this.reloadAll('resubscribed'));
+    // Redis may come back before PostgreSQL: the reload then fails, and the reconcile timer catches up once the database answers.
+    this.bus.onResubscribe(() => {
+      this.reloadAll('resubscribed').catch((err: unknown) => this.logger.warn({ err }, 'access cache not reloaded after Redis resubscribed; the reconcile timer retries'));
+    });
     const online = (async () => {
       this.unsubscribe = await this.bus.subscribe(ACCESS_CHANGES_CHANNEL, (raw) => this.onMessage(raw));
       await this.reloadAll('start');
@@ -208,7 +211,7 @@ export class CacheSync {
 
   /** Waits for the changes already received to be applied (tests, shutdown). */
   async settled(): Promise<void> {
-    while (this.queues.size || this.full || this.fullAgain) await Promise.all([...this.queues.values(), this.full, this.fullAgain]);
+    while (this.queues.size || this.full || this.fullAgain) await Promise.allSettled([...this.queues.values(), this.full, this.fullAgain]);
   }
 
   private async applyChange(change: AccessChange): Promise<void> {
