@@ -56,7 +56,7 @@ try {
   const logger = createLogger('wfm', apiConfig.logLevel);
   startup.logger = logger;
   // One process, one provider: the API's, the daemon's and the worker's spans all name service `wfm`.
-  startup.started(startTracing(apiConfig.tracing, 'wfm').shutdown);
+  startup.started((await startTracing(apiConfig.tracing, 'wfm')).shutdown);
 
   let embedded: EmbeddedPostgresHandle | null = null;
   let databaseUrl = launcher.databaseUrl;

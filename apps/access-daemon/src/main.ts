@@ -10,7 +10,7 @@ let logger: Logger | undefined;
 try {
   const config = loadDaemonConfig();
   logger = createLogger('access-daemon', config.logLevel);
-  startTracing(config.tracing, 'wfm-access-daemon');
+  await startTracing(config.tracing, 'wfm-access-daemon');
   await startSplitDaemon(config, logger, (url) => new RedisBus(url));
 } catch (err) {
   const message = `access daemon failed to start: ${describeError(err)}`;

@@ -32,7 +32,7 @@ export async function runSplitApi(opts: SplitApiOptions = {}): Promise<void> {
     const config = loadApiConfig();
     const logger = createLogger('api', config.logLevel);
     startup.logger = logger;
-    startup.started(startTracing(config.tracing, 'wfm-api').shutdown);
+    startup.started((await startTracing(config.tracing, 'wfm-api')).shutdown);
     const missing = [
       !config.databaseUrl && 'DATABASE_URL',
       !config.redisUrl && 'REDIS_URL',

@@ -13,7 +13,7 @@ try {
   const config = loadWorkerConfig();
   const logger = createLogger('webhook-worker', config.logLevel);
   startup.logger = logger;
-  startup.started(startTracing(config.tracing, 'wfm-webhook-worker').shutdown);
+  startup.started((await startTracing(config.tracing, 'wfm-webhook-worker')).shutdown);
   if (!config.databaseUrl || !config.dataEncryptionKey) {
     throw new StartupError('DATABASE_URL and DATA_ENCRYPTION_KEY are required for npm run start:worker: set them, or use npm start for the all-in-one mode');
   }

@@ -9,7 +9,7 @@ describe('tracing configuration (OTEL_* variables)', () => {
   it('is off by default: no provider is installed and nothing is recorded', async () => {
     const config = load({});
     expect(config).to.deep.equal({ exporter: 'none', sampler: 'parentbased_always_on', ratio: 1 });
-    const tracing = startTracing(config, 'wfm-test');
+    const tracing = await startTracing(config, 'wfm-test');
     expect([tracing.on, tracingOn]).to.deep.equal([false, false]);
     expect(await inSpan('x', {}, async (span) => [span, currentTraceCarrier()])).to.deep.equal([null, null]);
   });
@@ -44,7 +44,7 @@ describe('tracing configuration (OTEL_* variables)', () => {
       const exporter = new InMemorySpanExporter();
       const saved = { ...process.env };
       Object.assign(process.env, env);
-      const tracing = startTracing({ exporter: 'none', sampler: 'always_on', ratio: 1 }, 'wfm-test', exporter);
+      const tracing = await startTracing({ exporter: 'none', sampler: 'always_on', ratio: 1 }, 'wfm-test', exporter);
       process.env = saved;
       await inSpan('x', {}, async () => {});
       const [span] = exporter.getFinishedSpans();

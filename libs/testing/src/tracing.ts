@@ -11,8 +11,8 @@ export { InMemorySpanExporter };
 export function tracedSuite(): InMemorySpanExporter {
   const exporter = new InMemorySpanExporter();
   let tracing: Tracing;
-  before(() => {
-    tracing = startTracing({ exporter: 'none', sampler: 'always_on', ratio: 1 }, 'wfm-test', exporter);
+  before(async () => {
+    tracing = await startTracing({ exporter: 'none', sampler: 'always_on', ratio: 1 }, 'wfm-test', exporter);
   });
   after(() => tracing.shutdown());
   beforeEach(() => exporter.reset());

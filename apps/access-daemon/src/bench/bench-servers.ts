@@ -36,7 +36,7 @@ export async function serveDaemon(dbUrl: string, spoolDir: string): Promise<void
   const ds = createDataSource({ url: dbUrl, poolSize: 8 });
   await ds.initialize();
   const config = { ...loadDaemonConfig({ ...process.env, LOG_LEVEL: 'silent' }), host: '127.0.0.1', port: 0, metricsHost: '127.0.0.1', metricsPort: 0, spoolPath: join(spoolDir, 'spool.ndjson') };
-  startTracing(config.tracing, 'wfm-access-daemon');
+  await startTracing(config.tracing, 'wfm-access-daemon');
   const daemon = await startAccessDaemon({ config, dataSource: ds, bus: new LocalBus(), logger: createLogger('bench', 'silent'), clock: systemClock });
   global.gc?.();
   process.send?.({ port: daemon.port, metricsPort: daemon.metricsPort, rss: process.memoryUsage().rss });
