@@ -15,7 +15,7 @@ const schema = z.object({
   ACCESS_RECONCILE_INTERVAL_S: z.coerce.number().positive().default(10),
   ACCESS_AUDIT_SPOOL_PATH: z.string().default('.data/access-audit-spool.ndjson'),
   ACCESS_SNAPSHOT_PATH: z.string().min(1).optional(),
-  ACCESS_START_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(1500),
+  ACCESS_START_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   ACCESS_AUDIT_BATCH_MAX: z.coerce.number().int().min(1).max(5000).default(500),
   ACCESS_SPOOL_REPLAY_INTERVAL_MS: z.coerce.number().int().min(50).default(200),
   ACCESS_AUDIT_JOURNAL_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(1024),

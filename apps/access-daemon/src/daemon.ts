@@ -40,6 +40,13 @@ export interface DaemonDeps {
    * listener (health, metrics) stays, on ACCESS_METRICS_HOST/PORT.
    */
   doorListener?: boolean;
+  /**
+   * When the start's wait for the database and Redis ends (a `performance.now()` time): a start
+   * that has already spent part of ACCESS_START_WAIT_MS connecting waits only for what is left
+   * before serving from the stored cache, instead of a second wait of its own. Unset: the whole
+   * wait, from when the cache's first load begins.
+   */
+  startWaitUntil?: number;
 }
 
 export interface AccessDaemon {
@@ -179,7 +186,8 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
 
   // Until the first load the daemon answers 503 (health says "loading"), so doors never see a
   // half-loaded cache; a start the database or Redis holds up serves from the stored cache.
-  await sync.start({ stored: () => snapshotFile.read(), waitMs: config.startWaitMs });
+  const waitMs = deps.startWaitUntil === undefined ? config.startWaitMs : Math.max(0, deps.startWaitUntil - performance.now());
+  await sync.start({ stored: () => snapshotFile.read(), waitMs });
   snapshots.start(sync.source === 'snapshot');
   // Shipping (and so the database's health) starts before the registry: a Redis out of reach must not hold it up.
   const shipper = setInterval(() => void audit.ship(), config.spoolReplayIntervalMs);

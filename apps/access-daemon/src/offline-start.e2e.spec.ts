@@ -37,6 +37,7 @@ describeWithRedis('access daemon at the edge: a restart while the database and R
   let bob: string;
   /** Granted while the daemon is down (the kill -9 case), and tapped again in the held-link case. */
   let carol = '';
+  let carolGrant = '';
   let env: Record<string, string>;
   let doorBase = '';
   let healthUrl = '';
@@ -154,7 +155,7 @@ describeWithRedis('access daemon at the edge: a restart while the database and R
     pg.restore();
     redis.restore();
     carol = await h.user(t.tenantId, 'Carol');
-    await h.grant(t.tenantId, { userId: carol }, zoneId);
+    carolGrant = await h.grant(t.tenantId, { userId: carol }, zoneId);
     start();
     await until('a GRANT for a grant made while it was down', async () => ((await verify(carol))?.decision === 'GRANT' ? true : null), daemon!);
 
@@ -192,5 +193,27 @@ describeWithRedis('access daemon at the edge: a restart while the database and R
       return n >= answered ? n : null;
     }, daemon!);
     expect(shipped).to.equal(answered);
+  });
+
+  it('restarted while both links hang (a WAN that drops packets), answers from its stored cache, and ships its rows once they pass', async function () {
+    this.timeout(90_000);
+    await until('a GRANT before the restart', async () => ((await verify(carol))?.decision === 'GRANT' ? true : null), daemon!);
+    const snapshot = env.ACCESS_AUDIT_SPOOL_PATH!.replace(/\.ndjson$/, '.cache-snapshot');
+    await until('the stored cache with her grant', async () => (readFileSync(snapshot, 'utf8').includes(carolGrant) ? true : null));
+    await powerCut();
+    pg.freeze();
+    redis.freeze();
+    start();
+    expect(await until('an answer from the stored cache', () => verify(carol), daemon!)).to.include({ decision: 'GRANT', userId: carol });
+    expect(await health()).to.include({ status: 'offline', cacheSource: 'snapshot' });
+
+    pg.thaw();
+    redis.thaw();
+    expect(await until('the cache from the database', async () => ((await health()).cacheSource === 'database' ? true : null), daemon!)).to.equal(true);
+    const shipped = await until('every answered decision in PostgreSQL', async () => {
+      const [row] = await h.ds.query(`SELECT count(*)::int AS n, count(DISTINCT id)::int AS d FROM access_audit WHERE tenant_id = $1`, [t.tenantId]);
+      return row.n >= answered ? (row as { n: number; d: number }) : null;
+    }, daemon!);
+    expect(shipped).to.deep.equal({ n: answered, d: answered });
   });
 });

@@ -69,8 +69,13 @@ async function startFromStore(config: DaemonConfig, databaseUrl: string, bus: Bu
     () => true,
     () => false,
   );
-  await Promise.race([firstConnect, sleep(config.startWaitMs, undefined, { ref: false })]);
-  const daemon = await startAccessDaemon({ config, dataSource: ds, bus, logger: log, clock: systemClock });
+  // One wait for the whole start, counted from the process's start (performance.now()'s origin):
+  // a link that drops packets holds every step until its wait ends, and the doors of a building
+  // whose power came back must answer within ACCESS_START_WAIT_MS and the cache's reading, not
+  // after a wait for each step.
+  const startWaitUntil = config.startWaitMs;
+  await Promise.race([firstConnect, sleep(Math.max(0, startWaitUntil - performance.now()), undefined, { ref: false })]);
+  const daemon = await startAccessDaemon({ config, dataSource: ds, bus, logger: log, clock: systemClock, startWaitUntil });
   const connecting = new AbortController();
   // Retried often enough that the doors catch up within seconds of the link's return.
   const connected = firstConnect.then(async () => {

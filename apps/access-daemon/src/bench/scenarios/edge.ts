@@ -19,6 +19,9 @@ export interface EdgeResult {
   /** From starting the daemon process, with both links cut, to its first answered tap. */
   restartToFirstAnswerMs: number;
   restartAnswer: string;
+  /** The same with both links hanging rather than refusing. */
+  hangingRestartToFirstAnswerMs: number;
+  hangingRestartAnswer: string;
 }
 
 export function printEdge(edgeRun: EdgeResult): void {
@@ -26,14 +29,15 @@ export function printEdge(edgeRun: EdgeResult): void {
   link up                       ${fmtFixed(edgeRun.wan)}
   link cut ${PARTITION_S} s (after 1 s)      ${fmtFixed(edgeRun.partition)}
   after the partition: ${edgeRun.partitionRows} rows in PostgreSQL for ${edgeRun.partitionDecisions} decisions answered, ${edgeRun.duplicates} duplicated, the last ${(edgeRun.caughtUpMs / 1000).toFixed(1)} s after the links returned
-  restart (kill -9) with both links cut: first answer ${edgeRun.restartAnswer} ${edgeRun.restartToFirstAnswerMs.toFixed(0)} ms after the process started`);
+  restart (kill -9) with both links cut: first answer ${edgeRun.restartAnswer} ${edgeRun.restartToFirstAnswerMs.toFixed(0)} ms after the process started
+  restart (kill -9) with both links hanging: first answer ${edgeRun.hangingRestartAnswer} ${edgeRun.hangingRestartToFirstAnswerMs.toFixed(0)} ms after the process started`);
 }
 
 /**
  * The daemon at the edge (split mode, `start:daemon`): its PostgreSQL and Redis behind relays that
  * add WAN_ONE_WAY_MS each way. Taps at EDGE_RATE with the link up; then a PARTITION_S cut with the
  * taps going on, after which every answered decision must reach PostgreSQL once; then a restart
- * (kill -9) while both links are cut, timed to its first answer.
+ * (kill -9) while both links are cut, and one while both hang, each timed to its first answer.
  */
 export async function edge(dbUrl: string, redisUrl: string, workDir: string, ds: ReturnType<typeof createDataSource>, bodies: string[], headers: Record<string, string>, children: ChildProcess[]): Promise<EdgeResult> {
   const db = new URL(dbUrl);
@@ -88,22 +92,45 @@ export async function edge(dbUrl: string, redisUrl: string, workDir: string, ds:
     }
     const caughtUpMs = performance.now() - restored;
 
-    // Power comes back before the WAN: both links cut, the daemon killed and started again.
+    // Power comes back before the WAN: the daemon killed and started again with both links cut
+    // (refused at once, as by a router that answers), then with both hanging (a link that drops
+    // packets: nothing is refused, every attempt waits for its timeout).
+    const restart = async (): Promise<{ ms: number; answer: string }> => {
+      daemon.kill('SIGKILL');
+      await new Promise((r) => daemon.once('exit', r));
+      const t0 = performance.now();
+      daemon = start();
+      let answer = 'none';
+      for (let i = 0; i < 1000 && answer === 'none'; i++) {
+        const res = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: bodies[i % bodies.length] }).catch(() => null);
+        if (res?.status === 200) answer = ((await res.json()) as { decision: string }).decision;
+        else await new Promise((r) => setTimeout(r, 10));
+      }
+      return { ms: performance.now() - t0, answer };
+    };
     pgRelay.cut();
     redisRelay.cut();
-    daemon.kill('SIGKILL');
-    await new Promise((r) => daemon.once('exit', r));
-    const t0 = performance.now();
-    daemon = start();
-    let restartAnswer = 'none';
-    for (let i = 0; i < 1000 && restartAnswer === 'none'; i++) {
-      const res = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: bodies[i % bodies.length] }).catch(() => null);
-      if (res?.status === 200) restartAnswer = ((await res.json()) as { decision: string }).decision;
-      else await new Promise((r) => setTimeout(r, 10));
-    }
-    const restartToFirstAnswerMs = performance.now() - t0;
-    return { wan, partition, partitionRows: rows.n, partitionDecisions, duplicates: rows.n - rows.d, caughtUpMs, restartToFirstAnswerMs, restartAnswer };
+    const refused = await restart();
+    pgRelay.restore();
+    redisRelay.restore();
+    pgRelay.freeze();
+    redisRelay.freeze();
+    const hanging = await restart();
+    return {
+      wan,
+      partition,
+      partitionRows: rows.n,
+      partitionDecisions,
+      duplicates: rows.n - rows.d,
+      caughtUpMs,
+      restartToFirstAnswerMs: refused.ms,
+      restartAnswer: refused.answer,
+      hangingRestartToFirstAnswerMs: hanging.ms,
+      hangingRestartAnswer: hanging.answer,
+    };
   } finally {
+    pgRelay.thaw();
+    redisRelay.thaw();
     pgRelay.restore();
     redisRelay.restore();
     await stopped(daemon);
