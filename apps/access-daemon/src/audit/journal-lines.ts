@@ -43,8 +43,8 @@ function occurredAtOf(line: string): number | null {
  *
  * A journal file is written into space filled with zeros beforehand (see `AuditJournal`), so it
  * can end in zeros, and a write torn by a crash can leave zeros between its fragment and the next
- * write's first line. Zero bytes are never data (the line format escapes them): they end a line as a newline
- * does, and the file's data ends after its last byte that is not zero.
+ * write's first line. Zero bytes are never data (the line format escapes them): they end a line
+ * as a newline does, and the file's data ends after its last byte that is not zero.
  */
 export class JournalLines {
   private constructor(
@@ -112,5 +112,4 @@ export class JournalLines {
     for (let i = from; i < to; i++) parts.push(this.bytes.subarray(this.starts[i], this.ends[i]), LINE_END);
     return Buffer.concat(parts);
   }
-
 }
