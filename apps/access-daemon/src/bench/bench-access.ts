@@ -131,6 +131,12 @@ async function main(): Promise<void> {
     const serverSide = histogramQuantiles(metrics, 'access_decision_seconds', [0.5, 0.99]);
     const fixed = await fixedRateApart({ url: `http://127.0.0.1:${d.info.port}${VERIFY}`, bodies, headers, rate: fixedRateFor(r2.rps), seconds: SECONDS, connections: CONNECTIONS });
     await stopped(d.proc);
+    // The same generator at the same rate against the bare handler: the floor this machine and
+    // generator put under any server's tail, to read the daemon's p99 against.
+    const bareAgain = await child('serve-bare', []);
+    children.push(bareAgain.proc);
+    const fixedBare = await fixedRateApart({ url: `http://127.0.0.1:${bareAgain.info.port}${VERIFY}`, bodies, headers, rate: fixed.rate, seconds: SECONDS, connections: CONNECTIONS });
+    bareAgain.proc.kill();
     // After the daemon stopped: its shutdown exported what its batch processor still held.
     const traced = sink ? await sink.counts() : null;
     const tracingLine = traced
@@ -147,7 +153,8 @@ verify, ${CONNECTIONS} connections, ${SECONDS} s each, load by ${r2.tool} on cor
   PostgreSQL backends of the bench database moved to core ${LOAD_CPU}: ${pgPin.pinned() ? `yes (${pgPin.pinned()})` : 'no (not on this host, or not ours to move)'}; their CPU per stored row: ${pgCpuPerRow}
   daemon-side latency: p50 ≤ ${serverSide[0]} ms, p99 ≤ ${serverSide[1]} ms
   audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'}); rows per durable journal write ${rowsPerWrite}
-  fixed rate (open loop, ${FIXED_RATE_LABEL}): ${fmtFixed(fixed)}`);
+  fixed rate (open loop, ${FIXED_RATE_LABEL}): ${fmtFixed(fixed)}
+    the same rate at the bare handler (the generator's and machine's floor): ${fmtFixed(fixedBare)}`);
       return;
     }
 
@@ -176,6 +183,7 @@ tenant: 10,000 users, 200 zones x 4 readers, 50,000 grants; ${bodies.length} dis
   audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'}; wrk counted ${r2.requests} before its deadline); rows per durable journal write ${rowsPerWrite}
   daemon RSS with 50,000 grants loaded: ${(d.info.rss! / 1024 / 1024).toFixed(0)} MiB
   fixed rate (open loop, ${FIXED_RATE_LABEL}): ${fmtFixed(fixed)}
+    the same rate at the bare handler (the generator's and machine's floor): ${fmtFixed(fixedBare)}
 door routes, direct at the daemon port vs through the API base URL (same taps, back to back):
   all-in-one (npm start, one process on core ${SERVER_CPU})   ${fmtDoor(aio)}`);
     const apiCore = SPLIT_API_CPU === null ? 'any core' : `core ${SPLIT_API_CPU}`;

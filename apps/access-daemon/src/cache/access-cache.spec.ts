@@ -41,9 +41,9 @@ describe('AccessCache: lookups by two ids', () => {
   });
 
   it('finds a reader’s zone per tenant: the same reader id in two tenants is two readers', () => {
-    expect(cache.zoneForReader(T1, 'r1')?.id).to.equal('z1');
-    expect(cache.zoneForReader(T2, 'r1')?.id).to.equal('z9');
-    expect(cache.zoneForReader(T2, 'r3')).to.equal(undefined);
+    expect(cache.reader(T1, 'r1')?.zone.id).to.equal('z1');
+    expect(cache.reader(T2, 'r1')?.zone.id).to.equal('z9');
+    expect(cache.reader(T2, 'r3')).to.equal(undefined);
   });
 
   it('finds a holder’s grant in a zone, and counts every grant once', () => {
@@ -74,16 +74,16 @@ describe('AccessCache: lookups by two ids', () => {
   it('drops a zone’s readers when the zone goes, and keeps a reader another zone took over', () => {
     cache.putZone(zone('z3', T1, ['r2']));
     cache.removeZone('z1');
-    expect(cache.zoneForReader(T1, 'r1')).to.equal(undefined);
-    expect(cache.zoneForReader(T1, 'r2')?.id).to.equal('z3');
+    expect(cache.reader(T1, 'r1')).to.equal(undefined);
+    expect(cache.reader(T1, 'r2')?.zone.id).to.equal('z3');
   });
 
   it('replaces one tenant’s rows without touching another’s, and gives back what it holds', () => {
     cache.replaceTenant(T1, snapshot({ tenants: [{ id: T1, plan: 'ENTERPRISE', timezone: 'UTC', offlineWindowMinutes: 60 }], zones: [zone('z1', T1, ['r1'])], grants: [grant('g5', T1, { userId: 'u5' }, 'z1')] }), 1);
     expect(cache.grantFor('u1', 'z1')).to.equal(undefined);
     expect(cache.grantFor('u5', 'z1')?.id).to.equal('g5');
-    expect(cache.zoneForReader(T1, 'r3')).to.equal(undefined);
-    expect(cache.zoneForReader(T2, 'r1')?.id).to.equal('z9');
+    expect(cache.reader(T1, 'r3')).to.equal(undefined);
+    expect(cache.reader(T2, 'r1')?.zone.id).to.equal('z9');
     expect(cache.toSnapshot().grants.map((g) => g.id).sort()).to.deep.equal(['g5', 'g9']);
     expect(cache.grantCount).to.equal(2);
   });

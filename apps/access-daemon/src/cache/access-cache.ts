@@ -30,6 +30,8 @@ export interface AccessSnapshot {
 export type CachedZone = Omit<LiveZone, 'hoursJson'> & { hours: LiveZone['hoursJson'] };
 export type CachedGrant = Omit<ReadModelGrant, 'expiresAt'> & { expiresAtMs: number | null };
 interface CachedKey { row: ReadModelSigningKey; key: KeyObject }
+/** A reader as the cache holds it: its id is the string the cache keeps, which a tap's copy equals. */
+export interface CachedReader { id: string; zone: CachedZone }
 
 /**
  * Lookups by two ids go through a map of maps: the ids a tap brings (a zone's, a claim's subject)
@@ -90,8 +92,8 @@ export class AccessCache {
   private tenants = new Map<string, ReadModelTenant>();
   private readerKeys = new Map<string, LiveReaderKey>();
   private zones = new Map<string, CachedZone>();
-  /** (tenantId, readerId) → the reader's zone. */
-  private zoneByReader = new PairMap<CachedZone>();
+  /** (tenantId, readerId) → the reader and its zone. */
+  private readers = new PairMap<CachedReader>();
   /** (userId | visitorPassId, zoneId) → the ACTIVE grant. */
   private grants = new PairMap<CachedGrant>();
   private grantIndex = new Map<string, CachedGrant>();
@@ -114,8 +116,8 @@ export class AccessCache {
     return this.readerKeys.get(hash);
   }
 
-  zoneForReader(tenantId: string, readerId: string): CachedZone | undefined {
-    return this.zoneByReader.get(tenantId, readerId);
+  reader(tenantId: string, readerId: string): CachedReader | undefined {
+    return this.readers.get(tenantId, readerId);
   }
 
   grantFor(holderId: string, zoneId: string): CachedGrant | undefined {
@@ -143,7 +145,7 @@ export class AccessCache {
     this.tenants.clear();
     this.readerKeys.clear();
     this.zones.clear();
-    this.zoneByReader.clear();
+    this.readers.clear();
     this.grants.clear();
     this.grantIndex.clear();
     this.users.clear();
@@ -197,7 +199,7 @@ export class AccessCache {
     const old = this.zones.get(zoneId);
     if (!old) return;
     for (const readerId of old.readerIds) {
-      if (this.zoneByReader.get(old.tenantId, readerId)?.id === zoneId) this.zoneByReader.delete(old.tenantId, readerId);
+      if (this.readers.get(old.tenantId, readerId)?.zone.id === zoneId) this.readers.delete(old.tenantId, readerId);
     }
     this.zones.delete(zoneId);
   }
@@ -206,7 +208,7 @@ export class AccessCache {
     this.removeZone(z.id);
     const cached: CachedZone = { id: z.id, tenantId: z.tenantId, name: z.name, active: z.active, hours: z.hoursJson, readerIds: z.readerIds };
     this.zones.set(z.id, cached);
-    for (const readerId of z.readerIds) this.zoneByReader.set(z.tenantId, readerId, cached);
+    for (const readerId of z.readerIds) this.readers.set(z.tenantId, readerId, { id: readerId, zone: cached });
   }
 
   putGrant(g: ReadModelGrant): void {

@@ -5,7 +5,7 @@ import type { Clock } from '@wfm/core/clock';
 import type { AccessCache } from '../cache/access-cache.js';
 import { newAuditRowId, type AuditRow } from '../audit/audit-row.js';
 import type { CredentialVerifier } from './credential-verifier.js';
-import { ReplayWindow } from './replay-window.js';
+import { ReplayWindow, type ReplayAnswer } from './replay-window.js';
 
 export const DEFAULT_SOURCE = 'BRIDGE_HTTP';
 /** Spec 02, Limits: the same credential at the same reader within 2 s is a replay. */
@@ -32,16 +32,13 @@ export interface AuditSink {
 }
 
 /**
- * The replay window's key for a tap. The window keeps its keys for 2 to 4 s, long enough to be
- * promoted out of the young generation, so never the credential itself (a few hundred characters):
- * for a credential whose signature this daemon checked, its id (`jti`, unique, signed) with the
- * tenant and reader; for any other, a SHA-256 of the three (collision-free for this purpose, unlike
- * a fast non-cryptographic hash, which someone could aim at another person's tap to be answered
- * with their decision). The two forms differ in length, so they never meet.
+ * The credential's part of a tap's replay key, never the credential itself (a few hundred
+ * characters): for a credential whose signature this daemon checked, its id (`jti`, unique, signed,
+ * a string the verified-credential cache keeps); for any other, a SHA-256 of it. The two forms
+ * differ in length, so they never meet.
  */
-function replayKeyOf(tenantId: string, readerId: string, token: string, known: { jti?: string } | undefined): string {
-  if (known?.jti) return `${tenantId}\u0000${readerId}\u0000${known.jti}`;
-  return hash('sha256', `${tenantId}\u0000${readerId}\u0000${token}`, 'binary');
+function replayCredentialOf(token: string, known: { jti?: string } | undefined): string {
+  return known?.jti ?? hash('sha256', token, 'binary');
 }
 
 /** The name an audit row keeps for a credential: never the live token itself. */
@@ -50,12 +47,19 @@ function auditCredentialId(token: string, jti: string | undefined): string {
   return `sha256:${hash('sha256', token, 'hex').slice(0, 32)}`;
 }
 
+/** A replay's answer: the original decision, marked. */
+function replayed(a: ReplayAnswer): VerifyResponse {
+  if (a.reason !== undefined) return { decision: 'DENY', reason: a.reason, replay: true };
+  const grant = { userName: a.userName ?? '', zoneId: a.zoneId ?? '', zoneName: a.zoneName ?? '', replay: true } as const;
+  return a.userId === undefined ? { decision: 'GRANT', ...grant } : { decision: 'GRANT', userId: a.userId, ...grant };
+}
+
 /**
  * Spec 02's verify: every decision from memory in the order of the reasons table, one audit row
  * per decision committed before the answer, replays answered from the window without a row.
  */
 export class VerifyService {
-  private readonly recent = new ReplayWindow<VerifyResponse>(REPLAY_WINDOW_MS, 100_000);
+  private readonly recent = new ReplayWindow(REPLAY_WINDOW_MS, 100_000);
 
   constructor(
     private readonly cache: AccessCache,
@@ -72,11 +76,14 @@ export class VerifyService {
     const token = req.credentialId ?? '';
     const readerId = req.readerId ?? '';
     const known = token ? this.credentials.known(token) : undefined;
-    const replayKey = replayKeyOf(tenantId, readerId, token, known);
-    const seen = this.recent.get(replayKey, nowMs);
-    if (seen) return { ...seen, replay: true };
+    const reader = readerId ? this.cache.reader(tenantId, readerId) : undefined;
+    // The cache's copy of the reader id: a key that outlives the tap keeps no string of its request.
+    const replayReader = reader?.id ?? readerId;
+    const replayCredential = replayCredentialOf(token, known);
+    const seen = this.recent.get(tenantId, replayReader, replayCredential, nowMs);
+    if (seen) return replayed(seen);
 
-    const zone = readerId ? this.cache.zoneForReader(tenantId, readerId) : undefined;
+    const zone = reader?.zone;
     const found = token ? this.credentials.claimsFor(token, tenantId, nowMs, known) : null;
     const claims = found instanceof Promise ? await found : found;
     const facts: TapFacts = { zone: zone ?? null, credentialValid: claims !== null, grant: 'none', hours: 'OPEN' };
@@ -118,7 +125,7 @@ export class VerifyService {
     }, nowMs);
     // A credential checked by this very tap is known from now on: its repeat is looked up by its id.
     const learned = !known && token ? this.credentials.known(token) : undefined;
-    this.recent.set(learned?.jti ? replayKeyOf(tenantId, readerId, token, learned) : replayKey, response, nowMs);
+    this.recent.set(tenantId, replayReader, learned?.jti ? replayCredentialOf(token, learned) : replayCredential, response, nowMs);
     this.onDecision(decision.decision === 'GRANT' ? 'GRANTED' : decision.reason, (performance.now() - startedAt) / 1000);
     return response;
   }
