@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envPort, logLevel, parseEnv } from '@wfm/core/config';
 import type { DataSourceOptions } from '@wfm/db/data-source';
+import type { GcSettings } from './gc-settings.js';
 import { tracingConfigFrom, tracingEnvSchema, type TracingConfig } from '@wfm/core/tracing';
 
 const schema = z.object({
@@ -26,6 +27,8 @@ const schema = z.object({
   ACCESS_DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(12_000),
   ACCESS_DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   ACCESS_MAX_READERS_PER_TENANT: z.coerce.number().int().min(1).default(1000),
+  ACCESS_GC_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(100),
+  ACCESS_GC_CONCURRENT_MARKING: z.enum(['auto', 'on', 'off']).default('auto'),
 });
 
 export interface DaemonConfig {
@@ -58,6 +61,8 @@ export interface DaemonConfig {
   dbConnectTimeoutMs: number;
   /** Distinct readers a tenant's heartbeats may register; an unknown reader beyond it is refused. */
   maxReadersPerTenant: number;
+  /** The V8 settings the process answering doors runs with (gc-settings.ts). */
+  gc: GcSettings;
   /** OpenTelemetry traces (the OTEL_* variables); off unless OTEL_TRACES_EXPORTER names an exporter. */
   tracing: TracingConfig;
 }
@@ -86,6 +91,7 @@ export function loadDaemonConfig(env: NodeJS.ProcessEnv = process.env): DaemonCo
     dbQueryTimeoutMs: e.ACCESS_DB_QUERY_TIMEOUT_MS,
     dbConnectTimeoutMs: e.ACCESS_DB_CONNECT_TIMEOUT_MS,
     maxReadersPerTenant: e.ACCESS_MAX_READERS_PER_TENANT,
+    gc: { heapGrowthPercent: e.ACCESS_GC_HEAP_GROWTH_PERCENT, concurrentMarking: e.ACCESS_GC_CONCURRENT_MARKING },
     tracing: tracingConfigFrom(e),
   };
 }

@@ -7,6 +7,7 @@ import type { DataSource } from '@wfm/db/data-source';
 import { AccessReadModelRepository } from '@wfm/db/access-read-model.repository';
 import type { Bus } from '@wfm/memory/bus';
 import type { DaemonConfig } from './config.js';
+import { applyGcSettings } from './gc-settings.js';
 import { AccessCache } from './cache/access-cache.js';
 import { ChangeLoaderRepository } from './cache/change-loader.repository.js';
 import { loadSnapshot } from './cache/snapshot-loader.js';
@@ -72,6 +73,7 @@ export const OFFLINE_WINDOW_PASSED = "This door has been cut off from the platfo
 /** The daemon's one composition root: every dependency wired here, by hand. */
 export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon> {
   const { config, dataSource: ds, bus, logger, clock } = deps;
+  logger.info({ flags: applyGcSettings(config.gc) }, 'garbage collector settings for the door path');
   const cache = new AccessCache();
   const readModel = new AccessReadModelRepository(ds);
   const rows = new ChangeLoaderRepository(ds, readModel);
