@@ -40,24 +40,24 @@ class Generation {
     this.count = 0;
   }
 
-  find(hash: number, tenant: string, reader: string, credential: string): number {
+  /** The slot holding this key, or the empty slot where it would go. */
+  private slotOf(hash: number, tenant: string, reader: string, credential: string): number {
     const mask = this.index.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const e = this.index[slot]! - 1;
-      if (e < 0) return -1;
-      if (this.credential[e] === credential && this.reader[e] === reader && this.tenant[e] === tenant) return e;
+      if (e < 0 || (this.credential[e] === credential && this.reader[e] === reader && this.tenant[e] === tenant)) return slot;
     }
+  }
+
+  /** The key's row, or -1. */
+  find(hash: number, tenant: string, reader: string, credential: string): number {
+    return this.index[this.slotOf(hash, tenant, reader, credential)]! - 1;
   }
 
   /** Adds a row, or overwrites the row of the same key. The caller keeps `count` below `capacity`. */
   put(hash: number, tenant: string, reader: string, credential: string, answer: ReplayAnswer, nowMs: number): void {
-    const mask = this.index.length - 1;
-    let slot = hash & mask;
+    const slot = this.slotOf(hash, tenant, reader, credential);
     let e = this.index[slot]! - 1;
-    while (e >= 0 && !(this.credential[e] === credential && this.reader[e] === reader && this.tenant[e] === tenant)) {
-      slot = (slot + 1) & mask;
-      e = this.index[slot]! - 1;
-    }
     if (e < 0) {
       e = this.count++;
       this.index[slot] = e + 1;
