@@ -14,6 +14,8 @@ import { DoorPath, httpDoorUpstream } from './daemon-proxy.js';
 /** Stands in for the access daemon: records what reaches it (from the moment its headers arrive) and grants. */
 class FakeDaemon {
   readonly seen: Array<{ path: string; headers: IncomingHttpHeaders; body?: string }> = [];
+  /** Reads each request and never answers it. */
+  silent = false;
   private server!: Server;
   url = '';
 
@@ -25,6 +27,7 @@ class FakeDaemon {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         entry.body = Buffer.concat(chunks).toString();
+        if (this.silent) return;
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'x-daemon': 'yes' });
         res.end(JSON.stringify({ decision: 'GRANT', echo: entry.body }));
       });
@@ -46,7 +49,7 @@ class ProxyUnderTest {
   private readonly sockets = new Set<Socket>();
   port = 0;
 
-  async start(daemonUrl: string, limits: { bodyTimeoutMs: number; maxPerClient: number; upstreamTimeoutMs: number }): Promise<void> {
+  async start(daemonUrl: string, limits: { bodyTimeoutMs: number; maxPerClient: number; upstreamTimeoutMs: number }, upstream = httpDoorUpstream(daemonUrl, limits.upstreamTimeoutMs)): Promise<void> {
     const tokens = new TokenService(createSecretKey(Buffer.from('proxy-test-secret-proxy-test-secret-01')), systemClock, {
       accessSeconds: 900,
       refreshSeconds: 3600,
@@ -60,7 +63,7 @@ class ProxyUnderTest {
       rateLimit: new RateLimitMiddleware(new FlexibleRateLimiter(null), tokens),
       routers: [],
     });
-    const door = new DoorPath({ upstream: httpDoorUpstream(daemonUrl, limits.upstreamTimeoutMs), limits, logger: createLogger('test', 'silent'), clientIp: (req) => req.socket.remoteAddress ?? '' });
+    const door = new DoorPath({ upstream, limits, logger: createLogger('test', 'silent'), clientIp: (req) => req.socket.remoteAddress ?? '' });
     this.server = createApiServer(app, { headersTimeoutMs: 60_000, requestTimeoutMs: 120_000 }, door);
     // Registered after the app's listener: when it runs, the app has already handled that request's headers.
     this.server.on('request', () => this.requests++);
@@ -154,6 +157,21 @@ describe('the door-route forwarder (no gateway: the API passes verify and heartb
     expect(raw).to.match(/\r\nconnection: close\r\n/i);
     expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).to.deep.equal({ message: 'Request body not received in time', error: 'Request Timeout', statusCode: 408 });
     expect(daemon.seen).to.deep.equal([]);
+  });
+
+  it("answers 503 when the daemon does not answer in time, and frees the address's place for its next tap", async () => {
+    daemon.silent = true;
+    proxy = new ProxyUnderTest();
+    // The forwarder's own socket waits a minute: only the door path's deadline can answer in time.
+    await proxy.start(daemon.url, { bodyTimeoutMs: 300, maxPerClient: 1, upstreamTimeoutMs: 200 }, httpDoorUpstream(daemon.url, 60_000));
+    const res = await proxy.post('/access/verify', { authorization: `Bearer ${key}` }, '{"credentialId":"c","readerId":"r"}');
+    expect(res.status).to.equal(503);
+    expect(await res.json()).to.deep.equal({ message: 'Access daemon unavailable', error: 'Service Unavailable', statusCode: 503 });
+
+    daemon.silent = false;
+    const next = await proxy.post('/access/verify', { authorization: `Bearer ${key}` }, '{"credentialId":"c","readerId":"r"}');
+    expect(next.status).to.equal(200);
+    expect(daemon.seen).to.have.length(2);
   });
 
   it('refuses a body over the daemon limit (16 KiB) with 413 without forwarding it', async () => {

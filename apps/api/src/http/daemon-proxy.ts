@@ -29,8 +29,8 @@ export const DEFAULT_DAEMON_PROXY_LIMITS: DaemonProxyLimits = { bodyTimeoutMs: 5
 /** A door request with its whole body read and its reader key's shape checked, ready for the daemon. */
 export interface DoorForward {
   route: DaemonRoute;
-  /** The client's headers without the hop-by-hop ones. */
-  headers: Record<string, string | string[]>;
+  /** The client's headers as received: a hop over HTTP drops the hop-by-hop ones itself. */
+  headers: IncomingHttpHeaders;
   body: Buffer;
   requestId: string;
   /** The client's address by the API's trust-proxy rule. */
@@ -65,7 +65,7 @@ export function httpDoorUpstream(daemonUrl: string, timeoutMs: number): DoorUpst
   return {
     send: (call) =>
       new Promise((resolve, reject) => {
-        const headers = { ...call.headers };
+        const headers = withoutHopByHop(call.headers);
         headers['content-length'] = String(call.body.length);
         headers['x-request-id'] = call.requestId;
         const upstream = request({ agent, host: target.hostname, port: target.port, method: 'POST', path: `${API_PREFIX}${call.route}`, headers, timeout: timeoutMs }, (up) => {
@@ -82,43 +82,90 @@ export function httpDoorUpstream(daemonUrl: string, timeoutMs: number): DoorUpst
   };
 }
 
-/** The whole body, or the error to answer: a slow sender costs a timer here, never a daemon socket. */
-function readBody(req: IncomingMessage, timeoutMs: number): Promise<Buffer> {
+/** A door request's deadline: first for its body, then for the daemon's answer. */
+interface Deadline {
+  at: number;
+  expire: (() => void) | null;
+}
+
+/**
+ * The deadlines of the door requests under way, checked by one sweep: two timers of their own per
+ * request (body, then answer) cost the API as much as a tenth of the daemon's work on the tap. A
+ * deadline is met up to one sweep late.
+ */
+class Deadlines {
+  private readonly pending = new Set<Deadline>();
+  private sweeper: NodeJS.Timeout | null = null;
+
+  constructor(private readonly sweepMs: number) {}
+
+  start(at: number): Deadline {
+    const deadline: Deadline = { at, expire: null };
+    this.pending.add(deadline);
+    if (!this.sweeper) {
+      this.sweeper = setInterval(() => this.sweep(), this.sweepMs);
+      this.sweeper.unref();
+    }
+    return deadline;
+  }
+
+  end(deadline: Deadline): void {
+    this.pending.delete(deadline);
+  }
+
+  private sweep(): void {
+    const now = performance.now();
+    for (const deadline of this.pending) {
+      if (deadline.at > now) continue;
+      this.pending.delete(deadline);
+      deadline.expire?.();
+    }
+    if (this.pending.size === 0 && this.sweeper) {
+      clearInterval(this.sweeper);
+      this.sweeper = null;
+    }
+  }
+}
+
+/** A twentieth of the shorter limit, between 10 and 250 ms: late by at most 5 % of what it guards. */
+const sweepEvery = (limits: DaemonProxyLimits) => Math.min(250, Math.max(10, Math.min(limits.bodyTimeoutMs, limits.upstreamTimeoutMs) / 20));
+
+/** The whole body, or the error to answer: a slow sender costs a deadline here, never a daemon socket. */
+function readBody(req: IncomingMessage, deadline: Deadline): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (Number(req.headers['content-length']) > MAX_BODY_BYTES) return reject(new PayloadTooLargeError());
     const chunks: Buffer[] = [];
     let size = 0;
+    let settled = false;
+    // The listeners stay once it has settled, ignored: the request ends with its answer, and taking four off cost more.
     const finish = (err: HttpError | null) => {
-      clearTimeout(timer);
-      req.off('data', onData).off('end', onEnd).off('error', onAbort).off('close', onAbort);
+      if (settled) return;
+      settled = true;
+      deadline.expire = null;
       if (err) reject(err);
-      else resolve(Buffer.concat(chunks, size));
+      else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
     };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) return finish(new PayloadTooLargeError());
-      chunks.push(chunk);
-    };
-    const onEnd = () => finish(null);
-    const onAbort = () => finish(new BadRequestError(['Request aborted']));
-    const timer = setTimeout(() => finish(new RequestTimeoutError()), timeoutMs);
-    req.on('data', onData).on('end', onEnd).on('error', onAbort).on('close', onAbort);
+    // A request closes after its answer too: only one still being read was aborted (and an error is not cheap to build).
+    const onAbort = () => settled || finish(new BadRequestError(['Request aborted']));
+    deadline.expire = () => finish(new RequestTimeoutError());
+    req
+      .on('data', (chunk: Buffer) => {
+        if (settled) return;
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES) return finish(new PayloadTooLargeError());
+        chunks.push(chunk);
+      })
+      .on('end', () => finish(null))
+      .on('error', onAbort)
+      .on('close', onAbort);
   });
 }
 
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+/** The daemon's answer, or a rejection once the deadline has passed. */
+function beforeDeadline<T>(work: Promise<T>, deadline: Deadline): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('access daemon did not answer in time')), ms);
-    work.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (err: unknown) => {
-        clearTimeout(timer);
-        reject(err instanceof Error ? err : new Error(String(err)));
-      },
-    );
+    deadline.expire = () => reject(new Error('access daemon did not answer in time'));
+    work.then(resolve, reject);
   });
 }
 
@@ -141,8 +188,11 @@ export interface DoorPathOptions {
  */
 export class DoorPath {
   private readonly inFlight = new Map<string, number>();
+  private readonly deadlines: Deadlines;
 
-  constructor(private readonly opts: DoorPathOptions) {}
+  constructor(private readonly opts: DoorPathOptions) {
+    this.deadlines = new Deadlines(sweepEvery(opts.limits));
+  }
 
   /** The door route a request is for, if any (routing is case-insensitive and ignores a trailing slash, as Express's). */
   routeOf(req: IncomingMessage): DaemonRoute | undefined {
@@ -154,49 +204,58 @@ export class DoorPath {
   }
 
   handle(route: DaemonRoute, req: IncomingMessage, res: ServerResponse): void {
-    const startedAt = performance.now();
+    const receivedAt = performance.now();
     const requestId = acceptRequestId(req.headers['x-request-id'] as string | undefined);
-    res.setHeader('X-Request-Id', requestId);
-    res.once('finish', () => this.logged(req, res, requestId, startedAt));
-    void this.answer(route, req, res, requestId, startedAt).catch((err: unknown) => {
+    if (this.opts.logger.isLevelEnabled('info')) res.once('finish', () => this.logged(req, res, requestId, receivedAt));
+    void this.answer(route, req, res, requestId, receivedAt).catch((err: unknown) => {
       this.opts.logger.error({ err, requestId }, 'door route failed');
-      if (!res.headersSent) this.refuse(res, new ServiceUnavailableError('Access daemon unavailable'), false);
+      if (!res.headersSent) this.refuse(res, requestId, new ServiceUnavailableError('Access daemon unavailable'), false);
     });
   }
 
   private async answer(route: DaemonRoute, req: IncomingMessage, res: ServerResponse, requestId: string, receivedAt: number): Promise<void> {
     const authorization = req.headers.authorization ?? '';
     // The rest of an unread body is not worth waiting for: a refusal before the body ends the connection.
-    if (!(authorization.startsWith('Bearer ') && isReaderKeyFormat(authorization.slice(7)))) return this.refuse(res, new UnauthorizedError(), true);
+    if (!(authorization.startsWith('Bearer ') && isReaderKeyFormat(authorization.slice(7)))) return this.refuse(res, requestId, new UnauthorizedError(), true);
     const clientIp = this.opts.clientIp(req);
     const current = this.inFlight.get(clientIp) ?? 0;
-    if (current >= this.opts.limits.maxPerClient) return this.refuse(res, new TooManyRequestsError(1), true);
+    if (current >= this.opts.limits.maxPerClient) return this.refuse(res, requestId, new TooManyRequestsError(1), true);
     this.inFlight.set(clientIp, current + 1);
-    res.once('close', () => this.release(clientIp));
+    const deadline = this.deadlines.start(receivedAt + this.opts.limits.bodyTimeoutMs);
+    try {
+      await this.forward(route, req, res, requestId, receivedAt, clientIp, deadline);
+    } finally {
+      this.deadlines.end(deadline);
+      this.release(clientIp);
+    }
+  }
 
+  private async forward(route: DaemonRoute, req: IncomingMessage, res: ServerResponse, requestId: string, receivedAt: number, clientIp: string, deadline: Deadline): Promise<void> {
     let body: Buffer;
     try {
-      body = await readBody(req, this.opts.limits.bodyTimeoutMs);
+      body = await readBody(req, deadline);
     } catch (err) {
-      return this.refuse(res, err as HttpError, true);
+      return this.refuse(res, requestId, err as HttpError, true);
     }
+    deadline.at = performance.now() + this.opts.limits.upstreamTimeoutMs;
     let answer: DoorUpstreamAnswer;
     try {
-      answer = await withDeadline(this.opts.upstream.send({ route, headers: withoutHopByHop(req.headers), body, requestId, clientIp, receivedAt }), this.opts.limits.upstreamTimeoutMs);
+      answer = await beforeDeadline(this.opts.upstream.send({ route, headers: req.headers, body, requestId, clientIp, receivedAt }), deadline);
     } catch {
-      return this.refuse(res, new ServiceUnavailableError('Access daemon unavailable'), false);
+      return this.refuse(res, requestId, new ServiceUnavailableError('Access daemon unavailable'), false);
     }
     if (res.destroyed) return;
     const headers = answer.headers;
     headers['content-length'] = String(answer.body.length);
+    headers['x-request-id'] = requestId;
     res.writeHead(answer.status, headers);
     res.end(answer.body);
   }
 
-  private refuse(res: ServerResponse, err: HttpError, close: boolean): void {
+  private refuse(res: ServerResponse, requestId: string, err: HttpError, close: boolean): void {
     if (res.destroyed) return;
     const body = JSON.stringify(err.body());
-    const headers: Record<string, string> = { ...err.headers(), 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) };
+    const headers: Record<string, string> = { ...err.headers(), 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'x-request-id': requestId };
     if (close) headers.connection = 'close';
     res.writeHead(err.status, headers);
     res.end(body);
