@@ -23,7 +23,7 @@ await runSplitApi({
     // connections the door path commits its audit rows on.
     const dataSource = createDataSource(daemonDataSourceOptions(config, databaseUrl));
     await dataSource.initialize();
-    const daemon = await startAccessDaemon({ config, dataSource, bus, logger, clock: systemClock, doorListener: false }).catch(async (err: unknown) => {
+    const daemon = await startAccessDaemon({ config, dataSource, bus, logger, clock: systemClock, doorListener: false, apiInProcess: true }).catch(async (err: unknown) => {
       await dataSource.destroy();
       throw new StartupError(`the embedded access daemon did not start (${describeError(err)}); ACCESS_DOOR_ROUTES=forward runs the API without it`);
     });

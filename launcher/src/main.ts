@@ -89,6 +89,7 @@ try {
     bus,
     logger: logger.child({ app: 'access-daemon' }),
     clock: systemClock,
+    apiInProcess: true,
   }).catch((err: unknown) => {
     throw new StartupError(`the access daemon did not start (${describeError(err)})`);
   });

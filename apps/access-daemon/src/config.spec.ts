@@ -27,10 +27,11 @@ describe('access daemon config: database bounds', () => {
     expect(daemonDataSourceOptions(config, 'postgres://db/wfm')).to.include({ statementTimeoutMs: 4000, queryTimeoutMs: 5000, connectTimeoutMs: 1500 });
   });
 
-  it('reads the garbage collector settings, and refuses a marking mode it does not know', () => {
-    expect(loadDaemonConfig({}).gc).to.deep.equal({ heapGrowthPercent: 100, concurrentMarking: 'auto' });
-    expect(loadDaemonConfig({ ACCESS_GC_HEAP_GROWTH_PERCENT: '0', ACCESS_GC_CONCURRENT_MARKING: 'off' }).gc).to.deep.equal({ heapGrowthPercent: 0, concurrentMarking: 'off' });
+  it('reads the garbage collector settings, and refuses a mode it does not know', () => {
+    expect(loadDaemonConfig({}).gc).to.deep.equal({ heapGrowthPercent: 100, concurrentMarking: 'auto', pretenuring: 'auto' });
+    expect(loadDaemonConfig({ ACCESS_GC_HEAP_GROWTH_PERCENT: '0', ACCESS_GC_CONCURRENT_MARKING: 'off', ACCESS_GC_PRETENURING: 'on' }).gc).to.deep.equal({ heapGrowthPercent: 0, concurrentMarking: 'off', pretenuring: 'on' });
     expect(() => loadDaemonConfig({ ACCESS_GC_CONCURRENT_MARKING: 'sometimes' })).to.throw(/ACCESS_GC_CONCURRENT_MARKING/);
+    expect(() => loadDaemonConfig({ ACCESS_GC_PRETENURING: 'yes' })).to.throw(/ACCESS_GC_PRETENURING/);
     expect(() => loadDaemonConfig({ ACCESS_GC_HEAP_GROWTH_PERCENT: '-5' })).to.throw(/ACCESS_GC_HEAP_GROWTH_PERCENT/);
   });
 });

@@ -29,6 +29,7 @@ const schema = z.object({
   ACCESS_MAX_READERS_PER_TENANT: z.coerce.number().int().min(1).default(1000),
   ACCESS_GC_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(100),
   ACCESS_GC_CONCURRENT_MARKING: z.enum(['auto', 'on', 'off']).default('auto'),
+  ACCESS_GC_PRETENURING: z.enum(['auto', 'on', 'off']).default('auto'),
 });
 
 export interface DaemonConfig {
@@ -91,7 +92,7 @@ export function loadDaemonConfig(env: NodeJS.ProcessEnv = process.env): DaemonCo
     dbQueryTimeoutMs: e.ACCESS_DB_QUERY_TIMEOUT_MS,
     dbConnectTimeoutMs: e.ACCESS_DB_CONNECT_TIMEOUT_MS,
     maxReadersPerTenant: e.ACCESS_MAX_READERS_PER_TENANT,
-    gc: { heapGrowthPercent: e.ACCESS_GC_HEAP_GROWTH_PERCENT, concurrentMarking: e.ACCESS_GC_CONCURRENT_MARKING },
+    gc: { heapGrowthPercent: e.ACCESS_GC_HEAP_GROWTH_PERCENT, concurrentMarking: e.ACCESS_GC_CONCURRENT_MARKING, pretenuring: e.ACCESS_GC_PRETENURING },
     tracing: tracingConfigFrom(e),
   };
 }

@@ -48,6 +48,8 @@ export interface DaemonDeps {
    * wait, from when the cache's first load begins.
    */
   startWaitUntil?: number;
+  /** The API runs in this process and answers the door routes at its base URL (the launcher's starts): the collector's settings suit its requests too. */
+  apiInProcess?: boolean;
 }
 
 export interface AccessDaemon {
@@ -73,7 +75,7 @@ export const OFFLINE_WINDOW_PASSED = "This door has been cut off from the platfo
 /** The daemon's one composition root: every dependency wired here, by hand. */
 export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon> {
   const { config, dataSource: ds, bus, logger, clock } = deps;
-  logger.info({ flags: applyGcSettings(config.gc) }, 'garbage collector settings for the door path');
+  logger.info({ flags: applyGcSettings(config.gc, deps.apiInProcess ?? false) }, 'garbage collector settings for the door path');
   const cache = new AccessCache();
   const readModel = new AccessReadModelRepository(ds);
   const rows = new ChangeLoaderRepository(ds, readModel);

@@ -87,6 +87,12 @@ async function main(): Promise<void> {
       return;
     }
 
+    if (ONLY === 'door') {
+      console.log(`\ndoor routes, all-in-one (npm start, one process on core ${SERVER_CPU}), direct at the daemon port vs through the API base URL:${fmtDoor(await allInOne(dbUrl, workDir, runner, children))}`);
+      await ds.destroy();
+      return;
+    }
+
     const bare = await child('serve-bare', []);
     children.push(bare.proc);
     const r1 = await run(bare.info.port);

@@ -52,12 +52,20 @@ export function pinDatabaseBackends(ds: ReturnType<typeof createDataSource>): { 
   };
 }
 
+/** BENCH_CPU_PROFILE_DIR: every server the bench starts writes a V8 CPU profile there when it stops. */
+function profiled(): string[] {
+  const dir = process.env.BENCH_CPU_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
+/** BENCH_TRACE_GC: the collections of a server, one line each on its stdout. */
+const TRACE_GC = process.env.BENCH_TRACE_GC ? ['--trace-gc'] : [];
+
 export function child(mode: string, args: string[], env: Record<string, string> = {}): Promise<{ proc: ChildProcess; info: { port: number; metricsPort?: number; rss?: number } }> {
-  const profile = process.env.BENCH_CPU_PROFILE_DIR;
-  const execArgv = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const execArgv = profiled();
   if (process.env.BENCH_ALLOC_PROFILE_DIR && mode === 'serve-daemon') execArgv.push('--import', fileURLToPath(new URL('./alloc-profile.js', import.meta.url)));
   // The daemon's collections, one line each on its stdout: how much a scavenge promotes is what its pauses follow.
-  if (process.env.BENCH_TRACE_GC && mode === 'serve-daemon') execArgv.push('--trace-gc');
+  if (mode === 'serve-daemon') execArgv.push(...TRACE_GC);
   // Node or V8 options for the daemon child alone (garbage-collector settings, say), to try them against the same run.
   if (process.env.BENCH_DAEMON_NODE_OPTIONS && mode === 'serve-daemon') execArgv.push(...process.env.BENCH_DAEMON_NODE_OPTIONS.split(' ').filter(Boolean));
   const proc = fork(BENCH_ENTRY, [mode, ...args], { stdio: 'inherit', env: { ...process.env, ...env }, execArgv });
@@ -114,7 +122,7 @@ export function fixedRateApart(opts: FixedRateOptions): Promise<FixedRateResult>
 }
 
 export function spawnPinned(script: string, env: Record<string, string | undefined>, cpu: number | null): ChildProcess {
-  const proc = spawn(process.execPath, [script], { stdio: ['ignore', process.env.BENCH_CHILD_LOGS ? 'inherit' : 'ignore', 'inherit'], env });
+  const proc = spawn(process.execPath, [...profiled(), ...TRACE_GC, script], { stdio: ['ignore', process.env.BENCH_CHILD_LOGS || TRACE_GC.length ? 'inherit' : 'ignore', 'inherit'], env });
   if (cpu !== null && proc.pid) spawn('taskset', ['-cp', String(cpu), String(proc.pid)], { stdio: 'ignore' });
   return proc;
 }

@@ -19,7 +19,7 @@ export const VERIFY = '/api/v1/access/verify';
 export const WAN_ONE_WAY_MS = Number(process.env.BENCH_WAN_ONE_WAY_MS ?? 20);
 export const EDGE_RATE = Number(process.env.BENCH_EDGE_RATE ?? 200);
 export const PARTITION_S = Number(process.env.BENCH_PARTITION_S ?? 30);
-/** `daemon`: only the bare handler and the daemon (saturation, its rows, the fixed rate); `edge`: only the edge scenario. For profiling and quick comparisons. */
+/** `daemon`: only the bare handler and the daemon (saturation, its rows, the fixed rate); `edge`: only the edge scenario; `door`: only the all-in-one door routes, direct and through the API. For profiling and quick comparisons. */
 export const ONLY = process.env.BENCH_ACCESS_ONLY;
 /**
  * `on`: the daemon traces taps (every one unless OTEL_TRACES_SAMPLER/_ARG name another sampler; the
