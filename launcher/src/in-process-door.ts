@@ -6,7 +6,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * The all-in-one start's door routes: the API hands a checked, fully read request straight to the
  * daemon's route logic in this process, with no second HTTP hop. The answer carries what the
- * daemon's own listener would send (status, JSON body, X-Request-Id, the error's headers).
+ * daemon's own listener would send (status, JSON body, the error's headers); the door path adds
+ * X-Request-Id to every answer it writes.
  */
 export function inProcessDoor(door: DoorHandler): DoorUpstream {
   return {

@@ -90,8 +90,8 @@ interface Deadline {
 
 /**
  * The deadlines of the door requests under way, checked by one sweep: two timers of their own per
- * request (body, then answer) cost the API as much as a tenth of the daemon's work on the tap. A
- * deadline is met up to one sweep late.
+ * request (body, then answer) were about 1.5 % of the API's door path in a CPU profile. A deadline
+ * is met up to one sweep late.
  */
 class Deadlines {
   private readonly pending = new Set<Deadline>();
