@@ -2,13 +2,22 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { open, readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { setImmediate as yieldToDoors } from 'node:timers/promises';
 import type { AccessSnapshot } from './access-cache.js';
 
 const FORMAT = 'wfm-access-cache';
 const VERSION = 1;
-/** Rows serialised between two yields to the event loop, so a large cache never holds a tap up. */
+/**
+ * Rows serialised, hashed and written at a time: each piece is a trip to the thread pool, so the
+ * doors are answered between pieces. The whole body as one string was joined, hashed, copied
+ * behind its header and encoded in one turn of the event loop: 75 ms with 50,000 grants (12.7 MB),
+ * on every change to the cache.
+ */
 const CHUNK = 2000;
+/**
+ * The header line's room at the start of the file, written last (once the body's hash is known)
+ * and padded with spaces, which JSON allows. Its fields have fixed widths: about 150 bytes.
+ */
+const HEADER_BYTES = 256;
 
 /**
  * `.data/access-audit-spool.ndjson` → `.data/access-audit-spool.cache-snapshot`: named after the
@@ -56,24 +65,32 @@ export class CacheSnapshotFile {
   constructor(readonly path: string) {}
 
   async write(snapshot: AccessSnapshot, syncedAt: number, now: Date): Promise<void> {
-    const parts: string[] = ['{'];
-    for (const kind of KINDS) {
-      const rows = snapshot[kind] as readonly unknown[];
-      parts.push(`${JSON.stringify(kind)}:[`);
-      for (let i = 0; i < rows.length; i += CHUNK) {
-        parts.push(`${i ? ',' : ''}${rows.slice(i, i + CHUNK).map((r) => JSON.stringify(r)).join(',')}`);
-        await yieldToDoors();
-      }
-      parts.push('],');
-    }
-    parts.push(`"versions":${JSON.stringify([...snapshot.versions])}}`);
-    const body = parts.join('');
-    const header: Header = { format: FORMAT, version: VERSION, syncedAt: new Date(syncedAt).toISOString(), writtenAt: now.toISOString(), sha256: sha256(body) };
     mkdirSync(dirname(this.path), { recursive: true });
     const tmp = `${this.path}.tmp`;
     const file = await open(tmp, 'w', 0o600);
     try {
-      await file.write(`${JSON.stringify(header)}\n${body}`);
+      const hash = createHash('sha256');
+      let at = HEADER_BYTES;
+      const put = async (text: string) => {
+        const bytes = Buffer.from(text);
+        hash.update(bytes);
+        await file.write(bytes, 0, bytes.length, at);
+        at += bytes.length;
+      };
+      await put('{');
+      for (const kind of KINDS) {
+        const rows = snapshot[kind] as readonly unknown[];
+        let text = `${JSON.stringify(kind)}:[`;
+        for (let i = 0; i < rows.length; i += CHUNK) {
+          text += `${i ? ',' : ''}${rows.slice(i, i + CHUNK).map((r) => JSON.stringify(r)).join(',')}`;
+          await put(text);
+          text = '';
+        }
+        await put(`${text}],`);
+      }
+      await put(`"versions":${JSON.stringify([...snapshot.versions])}}`);
+      const header: Header = { format: FORMAT, version: VERSION, syncedAt: new Date(syncedAt).toISOString(), writtenAt: now.toISOString(), sha256: hash.digest('hex') };
+      await file.write(`${JSON.stringify(header).padEnd(HEADER_BYTES - 1)}\n`, 0);
       await file.datasync();
     } finally {
       await file.close();
