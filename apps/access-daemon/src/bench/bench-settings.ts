@@ -18,6 +18,8 @@ export const VERIFY = '/api/v1/access/verify';
 /** The edge scenario: a daemon whose PostgreSQL and Redis are this far away (each way), tapped at a fixed rate. */
 export const WAN_ONE_WAY_MS = Number(process.env.BENCH_WAN_ONE_WAY_MS ?? 20);
 export const EDGE_RATE = Number(process.env.BENCH_EDGE_RATE ?? 200);
+/** Seconds the edge daemon serves at EDGE_RATE after its first measured run, before the run that stands for its steady state. */
+export const EDGE_SETTLE_S = Number(process.env.BENCH_EDGE_SETTLE_S ?? 30);
 export const PARTITION_S = Number(process.env.BENCH_PARTITION_S ?? 30);
 /** `daemon`: only the bare handler and the daemon (saturation, its rows, the fixed rate); `edge`: only the edge scenario; `door`: only the all-in-one door routes, direct and through the API. For profiling and quick comparisons. */
 export const ONLY = process.env.BENCH_ACCESS_ONLY;
