@@ -74,6 +74,21 @@ describe('the stored access cache (snapshot file)', () => {
     }
   });
 
+  it('reads a file whose header an earlier version wrote without padding, and one written in pieces holds the same rows', async () => {
+    const file = new CacheSnapshotFile(join(dir(), 'access-cache.snapshot'));
+    const written = sample(4500);
+    await file.write(written, 7, new Date('2026-11-26T10:00:01Z'));
+    const text = readFileSync(file.path, 'utf8');
+    const newline = text.indexOf('\n');
+    const header = JSON.parse(text.slice(0, newline)) as Record<string, unknown>;
+    const body = text.slice(newline + 1);
+    expect(JSON.parse(body).grants).to.have.length(4500);
+    writeFileSync(file.path, `${JSON.stringify(header)}\n${body}`);
+    const stored = await file.read();
+    expect(stored!.syncedAt).to.equal(7);
+    expect(stored!.snapshot).to.deep.equal(written);
+  });
+
   it('is named after the journal unless told otherwise, so daemons whose journals share a folder never share it', () => {
     expect(snapshotPathFor('/var/lib/wfm/access-audit-spool.ndjson')).to.equal('/var/lib/wfm/access-audit-spool.cache-snapshot');
     expect(snapshotPathFor('/var/lib/wfm/door-2.ndjson')).to.equal('/var/lib/wfm/door-2.cache-snapshot');
