@@ -135,7 +135,10 @@ async function main(): Promise<void> {
     }
     const pgCpuPerRow = pgPin.pinned() && rows > 0 ? `${(((pgPin.cpuSeconds() - pgCpuBefore) * 1e6) / rows).toFixed(1)} µs` : 'n/a';
     const serverSide = histogramQuantiles(metrics, 'access_decision_seconds', [0.5, 0.99]);
+    const fixedFrom = await fetch(`http://127.0.0.1:${d.info.metricsPort}/metrics`).then((r) => r.text());
     const fixed = await fixedRateApart({ url: `http://127.0.0.1:${d.info.port}${VERIFY}`, bodies, headers, rate: fixedRateFor(r2.rps), seconds: SECONDS, connections: CONNECTIONS });
+    // The daemon's own share of the fixed rate's tail: its histogram over that run alone.
+    const fixedServerSide = histogramQuantiles(await fetch(`http://127.0.0.1:${d.info.metricsPort}/metrics`).then((r) => r.text()), 'access_decision_seconds', [0.5, 0.99], fixedFrom);
     await stopped(d.proc);
     // The same generator at the same rate against the bare handler: the floor this machine and
     // generator put under any server's tail, to read the daemon's p99 against.
@@ -160,6 +163,7 @@ verify, ${CONNECTIONS} connections, ${SECONDS} s each, load by ${r2.tool} on cor
   daemon-side latency: p50 ≤ ${serverSide[0]} ms, p99 ≤ ${serverSide[1]} ms
   audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'}); rows per durable journal write ${rowsPerWrite}
   fixed rate (open loop, ${FIXED_RATE_LABEL}): ${fmtFixed(fixed)}
+    daemon-side over that run: p50 ≤ ${fixedServerSide[0]} ms, p99 ≤ ${fixedServerSide[1]} ms
     the same rate at the bare handler (the generator's and machine's floor): ${fmtFixed(fixedBare)}`);
       return;
     }
@@ -189,6 +193,7 @@ tenant: 10,000 users, 200 zones x 4 readers, 50,000 grants; ${bodies.length} dis
   audit rows written ${rows}  vs  decisions answered ${answered}  (${rows === answered ? 'equal' : 'MISMATCH'}; wrk counted ${r2.requests} before its deadline); rows per durable journal write ${rowsPerWrite}
   daemon RSS with 50,000 grants loaded: ${(d.info.rss! / 1024 / 1024).toFixed(0)} MiB
   fixed rate (open loop, ${FIXED_RATE_LABEL}): ${fmtFixed(fixed)}
+    daemon-side over that run (its histogram, request read to answer written): p50 ≤ ${fixedServerSide[0]} ms, p99 ≤ ${fixedServerSide[1]} ms
     the same rate at the bare handler (the generator's and machine's floor): ${fmtFixed(fixedBare)}
 door routes, direct at the daemon port vs through the API base URL (same taps, back to back):
   all-in-one (npm start, one process on core ${SERVER_CPU})   ${fmtDoor(aio)}`);

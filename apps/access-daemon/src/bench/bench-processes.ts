@@ -164,9 +164,17 @@ export async function decisionsOf(metricsPort: number): Promise<number> {
   return (await countersOf(metricsPort)).decisions;
 }
 
-/** Upper bounds (ms) of the histogram buckets holding the given quantiles, from Prometheus text. */
-export function histogramQuantiles(text: string, name: string, qs: number[]): string[] {
-  const buckets = [...text.matchAll(new RegExp(`^${name}_bucket\\{le="([^"]+)"\\} (\\d+)$`, 'gm'))].map((m) => ({ le: m[1]!, n: Number(m[2]) }));
+function bucketsIn(text: string, name: string): Array<{ le: string; n: number }> {
+  return [...text.matchAll(new RegExp(`^${name}_bucket\\{le="([^"]+)"\\} (\\d+)$`, 'gm'))].map((m) => ({ le: m[1]!, n: Number(m[2]) }));
+}
+
+/**
+ * Upper bounds (ms) of the histogram buckets holding the given quantiles, from Prometheus text;
+ * with `since` (the same metrics read earlier), of what was observed between the two reads.
+ */
+export function histogramQuantiles(text: string, name: string, qs: number[], since?: string): string[] {
+  const earlier = new Map(since ? bucketsIn(since, name).map((b) => [b.le, b.n]) : []);
+  const buckets = bucketsIn(text, name).map((b) => ({ le: b.le, n: b.n - (earlier.get(b.le) ?? 0) }));
   const total = buckets.at(-1)?.n ?? 0;
   return qs.map((q) => {
     const b = buckets.find((x) => x.n >= q * total);
