@@ -9,8 +9,8 @@ const VERSION = 1;
 /**
  * Rows serialised, hashed and written at a time: each piece is a trip to the thread pool, so the
  * doors are answered between pieces. The whole body as one string was joined, hashed, copied
- * behind its header and encoded in one turn of the event loop: 75 ms with 50,000 grants (12.7 MB),
- * on every change to the cache.
+ * behind its header and encoded in one turn of the event loop: about 25 ms with 50,000 grants
+ * (12 MB), on every change to the cache.
  */
 const CHUNK = 2000;
 /**
@@ -77,18 +77,18 @@ export class CacheSnapshotFile {
         await file.write(bytes, 0, bytes.length, at);
         at += bytes.length;
       };
-      await put('{');
+      let text = '{';
       for (const kind of KINDS) {
         const rows = snapshot[kind] as readonly unknown[];
-        let text = `${JSON.stringify(kind)}:[`;
+        text += `${JSON.stringify(kind)}:[`;
         for (let i = 0; i < rows.length; i += CHUNK) {
           text += `${i ? ',' : ''}${rows.slice(i, i + CHUNK).map((r) => JSON.stringify(r)).join(',')}`;
           await put(text);
           text = '';
         }
-        await put(`${text}],`);
+        text += '],';
       }
-      await put(`"versions":${JSON.stringify([...snapshot.versions])}}`);
+      await put(`${text}"versions":${JSON.stringify([...snapshot.versions])}}`);
       const header: Header = { format: FORMAT, version: VERSION, syncedAt: new Date(syncedAt).toISOString(), writtenAt: now.toISOString(), sha256: hash.digest('hex') };
       await file.write(`${JSON.stringify(header).padEnd(HEADER_BYTES - 1)}\n`, 0);
       await file.datasync();
