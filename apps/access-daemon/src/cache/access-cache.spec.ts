@@ -87,4 +87,25 @@ describe('AccessCache: lookups by two ids', () => {
     expect(cache.toSnapshot().grants.map((g) => g.id).sort()).to.deep.equal(['g5', 'g9']);
     expect(cache.grantCount).to.equal(2);
   });
+
+  it('replaced whole in pieces, decides from the rows it had until it takes the new ones over in one step', async () => {
+    const many = Array.from({ length: 4500 }, (_, i) => grant(`n${i}`, T1, { userId: `nu${i}` }, 'z1'));
+    const replaced = cache.replaceAllInPieces(
+      snapshot({ tenants: [{ id: T1, plan: 'ENTERPRISE', timezone: 'UTC', offlineWindowMinutes: 60 }], zones: [zone('z1', T1, ['r1'])], grants: many, versions: new Map([[T1, 7]]) }),
+      5,
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.grantFor('u1', 'z1')?.id).to.equal('g1');
+    expect(cache.grantFor('nu0', 'z1')).to.equal(undefined);
+    expect(cache.reader(T2, 'r1')?.zone.id).to.equal('z9');
+    expect(cache.grantCount).to.equal(5);
+    await replaced;
+    expect(cache.grantFor('u1', 'z1')).to.equal(undefined);
+    expect(cache.grantFor('nu4499', 'z1')?.id).to.equal('n4499');
+    expect(cache.reader(T2, 'r1')).to.equal(undefined);
+    expect(cache.tenant(T2)).to.equal(undefined);
+    expect(cache.grantCount).to.equal(4500);
+    expect([...cache.versions]).to.deep.equal([[T1, 7]]);
+    expect(cache.syncedAt).to.equal(5);
+  });
 });

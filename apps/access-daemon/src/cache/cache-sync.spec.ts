@@ -47,6 +47,29 @@ describe('CacheSync.reloadAll', () => {
     expect(cache.versions.get('t1')).to.equal(2);
     expect(loads).to.have.length(0);
   });
+
+  it('leaves a reconcile tick alone while a full load is under way, which would put its own rows back over a tenant reloaded meanwhile', async () => {
+    const loads: Array<() => void> = [];
+    const tenantLoads: string[] = [];
+    const snapshots = {
+      load: (tenantId?: string) => {
+        if (tenantId) tenantLoads.push(tenantId);
+        return new Promise<AccessSnapshot>((resolve) => loads.push(() => resolve(snapshotAt(3))));
+      },
+    };
+    let versionReads = 0;
+    const changes = { versions: () => (versionReads++, Promise.resolve(new Map([['t1', 3]]))) } as unknown as ChangeLoaderRepository;
+    const cache = new AccessCache();
+    const sync = new CacheSync(cache, snapshots, changes, new LocalBus(), new FakeClock(new Date()), createLogger('t', 'silent'), { reconcileIntervalMs: 60_000 });
+
+    const full = sync.reloadAll('resubscribed');
+    await sync.reconcile();
+    expect({ versionReads, tenantLoads }).to.deep.equal({ versionReads: 0, tenantLoads: [] });
+    loads.shift()!();
+    await full;
+    await sync.reconcile();
+    expect({ versionReads, tenantLoads, version: cache.versions.get('t1') }).to.deep.equal({ versionReads: 1, tenantLoads: [], version: 3 });
+  });
 });
 
 describe('CacheSync.start with a stored cache', () => {

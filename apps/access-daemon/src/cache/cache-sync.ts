@@ -169,7 +169,7 @@ export class CacheSync {
 
   private async loadAll(why: string): Promise<void> {
     const snapshot = await this.snapshots.load();
-    this.cache.replaceAll(snapshot, this.clock.now().getTime());
+    await this.cache.replaceAllInPieces(snapshot, this.clock.now().getTime());
     this.source = 'database';
     this.onAck(new Map(this.cache.versions));
     this.logger.info({ why, grants: this.cache.grantCount }, 'access cache loaded');
@@ -309,6 +309,9 @@ export class CacheSync {
 
   /** Compares every tenant's version with the database; reloads the ones that moved. */
   async reconcile(): Promise<void> {
+    // A full load under way brings every tenant, and would put back its own rows over a tenant
+    // reloaded meanwhile: the next tick compares against what it loaded.
+    if (this.full) return;
     try {
       const versions = await this.rows.versions();
       const stale = [...versions].filter(([tenantId, v]) => (this.cache.versions.get(tenantId) ?? 0) !== v).map(([tenantId]) => tenantId);
