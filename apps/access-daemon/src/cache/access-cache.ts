@@ -146,18 +146,9 @@ export class AccessCache {
 
   /** Replaces everything (at start, and on a full reconcile). */
   replaceAll(s: AccessSnapshot, nowMs: number): void {
-    this.tenants.clear();
-    this.readerKeys.clear();
-    this.zones.clear();
-    this.readers.clear();
-    this.grants.clear();
-    this.grantIndex.clear();
-    this.users.clear();
-    this.passes.clear();
-    this.keys.clear();
-    this.versions.clear();
-    this.apply(s);
-    this.syncedAt = nowMs;
+    const next = new AccessCache();
+    next.apply(s);
+    this.takeOver(next, nowMs);
   }
 
   /**
@@ -169,6 +160,11 @@ export class AccessCache {
   async replaceAllInPieces(s: AccessSnapshot, nowMs: number): Promise<void> {
     const next = new AccessCache();
     for (const _ of next.applying(s)) await yieldToDoors();
+    this.takeOver(next, nowMs);
+  }
+
+  /** Holds what `next` holds from now on, in one step; the versions map stays the one others read. */
+  private takeOver(next: AccessCache, nowMs: number): void {
     this.tenants = next.tenants;
     this.readerKeys = next.readerKeys;
     this.zones = next.zones;

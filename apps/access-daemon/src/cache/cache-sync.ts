@@ -310,10 +310,12 @@ export class CacheSync {
   /** Compares every tenant's version with the database; reloads the ones that moved. */
   async reconcile(): Promise<void> {
     // A full load under way brings every tenant, and would put back its own rows over a tenant
-    // reloaded meanwhile: the next tick compares against what it loaded.
+    // reloaded meanwhile: the next tick compares against what it loaded. Asked again once the
+    // versions are read, since one may have started while they were.
     if (this.full) return;
     try {
       const versions = await this.rows.versions();
+      if (this.full) return;
       const stale = [...versions].filter(([tenantId, v]) => (this.cache.versions.get(tenantId) ?? 0) !== v).map(([tenantId]) => tenantId);
       const applied = await Promise.all(stale.map((tenantId) => this.enqueue(tenantId, () => this.reloadTenant(tenantId))));
       if (applied.every(Boolean)) {
