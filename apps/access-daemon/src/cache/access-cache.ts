@@ -77,43 +77,50 @@ class PairMap<V> {
   *all(): IterableIterator<V> {
     for (const inner of this.outer.values()) yield* inner.values();
   }
-
-  clear(): void {
-    this.outer.clear();
-    this.count = 0;
-  }
 }
 
 function holderOf(g: CachedGrant): string {
   return g.userId ?? g.visitorPassId!;
 }
 
+/** One tenant's rows: what a tap at one of its readers is decided from, and what a tenant reload replaces. */
+class TenantRows {
+  tenant: ReadModelTenant | undefined;
+  /** Also in the cache's index by hash, which a tap is looked up by before its tenant is known. */
+  readonly readerKeys = new Map<string, LiveReaderKey>();
+  readonly zones = new Map<string, CachedZone>();
+  readonly readers = new Map<string, CachedReader>();
+  /** (userId | visitorPassId, zoneId) → the ACTIVE grant. */
+  readonly grants = new PairMap<CachedGrant>();
+  readonly grantIndex = new Map<string, CachedGrant>();
+  readonly users = new Map<string, ReadModelUser>();
+  readonly passes = new Map<string, ReadModelVisitorPass>();
+  /** Also in the cache's index by key id, which a credential names its key by. */
+  readonly keys = new Map<string, CachedKey>();
+}
+
 /**
- * The daemon's in-memory read model: every lookup a tap needs is one or two Map gets. It is replaced
- * whole, per tenant, or per row as the change feed says; nothing here does I/O.
+ * The daemon's in-memory read model: every lookup a tap needs is one or two Map gets. Each tenant's
+ * rows are held apart, so a tap is decided from its reader's tenant's rows only, and a tenant is
+ * reloaded without a look at anyone else's. It is replaced whole, per tenant, or per row as the
+ * change feed says; nothing here does I/O.
  */
 export class AccessCache {
-  private tenants = new Map<string, ReadModelTenant>();
+  private byTenant = new Map<string, TenantRows>();
   private readerKeys = new Map<string, LiveReaderKey>();
-  private zones = new Map<string, CachedZone>();
-  /** (tenantId, readerId) → the reader and its zone. */
-  private readers = new PairMap<CachedReader>();
-  /** (userId | visitorPassId, zoneId) → the ACTIVE grant. */
-  private grants = new PairMap<CachedGrant>();
-  private grantIndex = new Map<string, CachedGrant>();
-  private users = new Map<string, ReadModelUser>();
-  private passes = new Map<string, ReadModelVisitorPass>();
   private keys = new Map<string, CachedKey>();
   readonly versions = new Map<string, number>();
   /** When the cache last matched the database (a full load, a tenant reload or an applied change). */
   syncedAt = 0;
 
   get grantCount(): number {
-    return this.grants.size;
+    let n = 0;
+    for (const rows of this.byTenant.values()) n += rows.grants.size;
+    return n;
   }
 
   tenant(id: string): ReadModelTenant | undefined {
-    return this.tenants.get(id);
+    return this.byTenant.get(id)?.tenant;
   }
 
   readerKey(hash: string): LiveReaderKey | undefined {
@@ -121,19 +128,19 @@ export class AccessCache {
   }
 
   reader(tenantId: string, readerId: string): CachedReader | undefined {
-    return this.readers.get(tenantId, readerId);
+    return this.byTenant.get(tenantId)?.readers.get(readerId);
   }
 
-  grantFor(holderId: string, zoneId: string): CachedGrant | undefined {
-    return this.grants.get(holderId, zoneId);
+  grantFor(tenantId: string, holderId: string, zoneId: string): CachedGrant | undefined {
+    return this.byTenant.get(tenantId)?.grants.get(holderId, zoneId);
   }
 
-  userName(userId: string): string | undefined {
-    return this.users.get(userId)?.fullName;
+  userName(tenantId: string, userId: string): string | undefined {
+    return this.byTenant.get(tenantId)?.users.get(userId)?.fullName;
   }
 
-  pass(id: string): ReadModelVisitorPass | undefined {
-    return this.passes.get(id);
+  pass(tenantId: string, id: string): ReadModelVisitorPass | undefined {
+    return this.byTenant.get(tenantId)?.passes.get(id);
   }
 
   /** Public keys a verifier may trust now: current ones, and retired ones within their grace. */
@@ -147,7 +154,8 @@ export class AccessCache {
   /** Replaces everything (at start, and on a full reconcile). */
   replaceAll(s: AccessSnapshot, nowMs: number): void {
     const next = new AccessCache();
-    next.apply(s);
+    const steps = next.applying(s);
+    while (!steps.next().done);
     this.takeOver(next, nowMs);
   }
 
@@ -158,54 +166,66 @@ export class AccessCache {
    * in pieces, the scavenges of what is built being most of it), on every Redis resubscribe.
    */
   async replaceAllInPieces(s: AccessSnapshot, nowMs: number): Promise<void> {
+    this.takeOver(await AccessCache.built(s), nowMs);
+  }
+
+  /**
+   * Replaces one tenant's rows (after a missed change for that tenant), built beside them in pieces
+   * as a full load is and put in their place in one step: nothing else is read or held up. Rows
+   * older than what the cache took meanwhile (a full load that ended while this was built) are
+   * dropped unused.
+   */
+  async replaceTenant(tenantId: string, s: AccessSnapshot, nowMs: number): Promise<void> {
+    const next = await AccessCache.built(s);
+    const version = next.versions.get(tenantId);
+    if (version !== undefined && (this.versions.get(tenantId) ?? 0) > version) return;
+    this.dropTenant(tenantId);
+    const rows = next.byTenant.get(tenantId);
+    if (rows) {
+      this.byTenant.set(tenantId, rows);
+      for (const [hash, key] of rows.readerKeys) this.readerKeys.set(hash, key);
+      for (const [kid, key] of rows.keys) this.keys.set(kid, key);
+    }
+    if (version !== undefined) this.versions.set(tenantId, version);
+    this.syncedAt = nowMs;
+  }
+
+  private static async built(s: AccessSnapshot): Promise<AccessCache> {
     const next = new AccessCache();
     for (const _ of next.applying(s)) await yieldToDoors();
-    this.takeOver(next, nowMs);
+    return next;
   }
 
   /** Holds what `next` holds from now on, in one step; the versions map stays the one others read. */
   private takeOver(next: AccessCache, nowMs: number): void {
-    this.tenants = next.tenants;
+    this.byTenant = next.byTenant;
     this.readerKeys = next.readerKeys;
-    this.zones = next.zones;
-    this.readers = next.readers;
-    this.grants = next.grants;
-    this.grantIndex = next.grantIndex;
-    this.users = next.users;
-    this.passes = next.passes;
     this.keys = next.keys;
     this.versions.clear();
     for (const [tenantId, v] of next.versions) this.versions.set(tenantId, v);
     this.syncedAt = nowMs;
   }
 
-  /** Replaces one tenant's rows (after a missed change for that tenant). */
-  replaceTenant(tenantId: string, s: AccessSnapshot, nowMs: number): void {
-    this.dropTenant(tenantId);
-    this.apply(s);
-    this.syncedAt = nowMs;
-  }
-
   private dropTenant(tenantId: string): void {
-    this.tenants.delete(tenantId);
     this.versions.delete(tenantId);
-    for (const [h, r] of this.readerKeys) if (r.tenantId === tenantId) this.readerKeys.delete(h);
-    for (const z of [...this.zones.values()]) if (z.tenantId === tenantId) this.removeZone(z.id);
-    for (const g of [...this.grants.all()]) if (g.tenantId === tenantId) this.deleteGrant(g);
-    for (const [id, u] of this.users) if (u.tenantId === tenantId) this.users.delete(id);
-    for (const [id, p] of this.passes) if (p.tenantId === tenantId) this.passes.delete(id);
-    for (const [kid, key] of this.keys) if (key.row.tenantId === tenantId) this.keys.delete(kid);
+    const rows = this.byTenant.get(tenantId);
+    if (!rows) return;
+    this.byTenant.delete(tenantId);
+    for (const hash of rows.readerKeys.keys()) this.readerKeys.delete(hash);
+    for (const kid of rows.keys.keys()) this.keys.delete(kid);
   }
 
-  private apply(s: AccessSnapshot): void {
-    const steps = this.applying(s);
-    while (!steps.next().done);
+  /** A tenant's rows, made when it has none yet. */
+  private rowsOf(tenantId: string): TenantRows {
+    let rows = this.byTenant.get(tenantId);
+    if (!rows) this.byTenant.set(tenantId, (rows = new TenantRows()));
+    return rows;
   }
 
   /** Applies the rows, pausing after every PIECE of the kinds a tenant has many of. */
   private *applying(s: AccessSnapshot): Generator<void, void, undefined> {
-    for (const t of s.tenants) this.tenants.set(t.id, t);
-    for (const r of s.readerKeys) this.readerKeys.set(r.keyHash, r);
+    for (const t of s.tenants) this.rowsOf(t.id).tenant = t;
+    for (const r of s.readerKeys) this.putReaderKey(r.tenantId, r.id, r);
     for (const z of s.zones) this.putZone(z);
     let n = 0;
     for (const g of s.grants) {
@@ -213,11 +233,11 @@ export class AccessCache {
       if (++n % PIECE === 0) yield;
     }
     for (const u of s.users) {
-      this.users.set(u.id, u);
+      this.rowsOf(u.tenantId).users.set(u.id, u);
       if (++n % PIECE === 0) yield;
     }
     for (const p of s.passes) {
-      this.passes.set(p.id, p);
+      this.rowsOf(p.tenantId).passes.set(p.id, p);
       if (++n % PIECE === 0) yield;
     }
     for (const key of s.signingKeys) this.putSigningKey(key);
@@ -225,84 +245,102 @@ export class AccessCache {
   }
 
   putTenant(t: ReadModelTenant | null, tenantId: string): void {
-    if (t) this.tenants.set(t.id, t);
+    if (t) this.rowsOf(t.id).tenant = t;
     else this.dropTenant(tenantId);
   }
 
-  putReaderKey(id: string, row: LiveReaderKey | null): void {
-    for (const [h, r] of this.readerKeys) if (r.id === id) this.readerKeys.delete(h);
-    if (row) this.readerKeys.set(row.keyHash, row);
+  putReaderKey(tenantId: string, id: string, row: LiveReaderKey | null): void {
+    const rows = this.rowsOf(tenantId);
+    for (const [hash, r] of rows.readerKeys) {
+      if (r.id !== id) continue;
+      rows.readerKeys.delete(hash);
+      this.readerKeys.delete(hash);
+    }
+    if (!row) return;
+    rows.readerKeys.set(row.keyHash, row);
+    this.readerKeys.set(row.keyHash, row);
   }
 
-  removeZone(zoneId: string): void {
-    const old = this.zones.get(zoneId);
-    if (!old) return;
+  removeZone(tenantId: string, zoneId: string): void {
+    const rows = this.byTenant.get(tenantId);
+    const old = rows?.zones.get(zoneId);
+    if (!rows || !old) return;
     for (const readerId of old.readerIds) {
-      if (this.readers.get(old.tenantId, readerId)?.zone.id === zoneId) this.readers.delete(old.tenantId, readerId);
+      if (rows.readers.get(readerId)?.zone.id === zoneId) rows.readers.delete(readerId);
     }
-    this.zones.delete(zoneId);
+    rows.zones.delete(zoneId);
   }
 
   putZone(z: LiveZone): void {
-    this.removeZone(z.id);
+    this.removeZone(z.tenantId, z.id);
+    const rows = this.rowsOf(z.tenantId);
     const cached: CachedZone = { id: z.id, tenantId: z.tenantId, name: z.name, active: z.active, hours: z.hoursJson, readerIds: z.readerIds };
-    this.zones.set(z.id, cached);
-    for (const readerId of z.readerIds) this.readers.set(z.tenantId, readerId, { id: readerId, zone: cached });
+    rows.zones.set(z.id, cached);
+    for (const readerId of z.readerIds) rows.readers.set(readerId, { id: readerId, zone: cached });
   }
 
   putGrant(g: ReadModelGrant): void {
-    this.removeGrant(g.id);
+    this.removeGrant(g.tenantId, g.id);
+    const rows = this.rowsOf(g.tenantId);
     const cached: CachedGrant = { id: g.id, tenantId: g.tenantId, zoneId: g.zoneId, expiresAtMs: g.expiresAt ? g.expiresAt.getTime() : null, userId: g.userId, visitorPassId: g.visitorPassId };
-    this.grants.set(holderOf(cached), g.zoneId, cached);
-    this.grantIndex.set(g.id, cached);
+    rows.grants.set(holderOf(cached), g.zoneId, cached);
+    rows.grantIndex.set(g.id, cached);
   }
 
-  removeGrant(grantId: string): void {
-    const cached = this.grantIndex.get(grantId);
-    if (cached) this.deleteGrant(cached);
-  }
-
-  private deleteGrant(g: CachedGrant): void {
-    const holder = holderOf(g);
-    if (this.grants.get(holder, g.zoneId)?.id === g.id) this.grants.delete(holder, g.zoneId);
-    this.grantIndex.delete(g.id);
+  removeGrant(tenantId: string, grantId: string): void {
+    const rows = this.byTenant.get(tenantId);
+    const cached = rows?.grantIndex.get(grantId);
+    if (rows && cached) deleteGrant(rows, cached);
   }
 
   /** After a zone delete: its grants are revoked in the database too. */
-  removeGrantsOfZone(zoneId: string): void {
-    for (const g of [...this.grants.all()]) if (g.zoneId === zoneId) this.deleteGrant(g);
+  removeGrantsOfZone(tenantId: string, zoneId: string): void {
+    const rows = this.byTenant.get(tenantId);
+    if (!rows) return;
+    for (const g of [...rows.grants.all()]) if (g.zoneId === zoneId) deleteGrant(rows, g);
   }
 
   /** After a user is removed, or a visitor pass changes: drop what the holder had. */
-  removeGrantsOfHolder(holderId: string): void {
-    for (const g of [...this.grants.values(holderId)]) this.deleteGrant(g);
+  removeGrantsOfHolder(tenantId: string, holderId: string): void {
+    const rows = this.byTenant.get(tenantId);
+    if (!rows) return;
+    for (const g of [...rows.grants.values(holderId)]) deleteGrant(rows, g);
   }
 
-  putUser(id: string, row: ReadModelUser | null): void {
-    if (row) this.users.set(id, row);
-    else this.users.delete(id);
+  putUser(tenantId: string, id: string, row: ReadModelUser | null): void {
+    if (row) this.rowsOf(tenantId).users.set(id, row);
+    else this.byTenant.get(tenantId)?.users.delete(id);
   }
 
-  putPass(id: string, row: ReadModelVisitorPass | null): void {
-    if (row) this.passes.set(id, row);
-    else this.passes.delete(id);
+  putPass(tenantId: string, id: string, row: ReadModelVisitorPass | null): void {
+    if (row) this.rowsOf(tenantId).passes.set(id, row);
+    else this.byTenant.get(tenantId)?.passes.delete(id);
   }
 
   putSigningKey(row: ReadModelSigningKey): void {
-    this.keys.set(row.id, { row, key: createPublicKey(row.publicKey) });
+    const key = { row, key: createPublicKey(row.publicKey) };
+    this.rowsOf(row.tenantId).keys.set(row.id, key);
+    this.keys.set(row.id, key);
   }
 
   /** Everything held, as the rows it was built from: what the snapshot file keeps across a restart. */
   toSnapshot(): AccessSnapshot {
-    return {
-      tenants: [...this.tenants.values()],
-      readerKeys: [...this.readerKeys.values()],
-      zones: [...this.zones.values()].map((z) => ({ id: z.id, tenantId: z.tenantId, name: z.name, active: z.active, hoursJson: z.hours, readerIds: z.readerIds })),
-      grants: [...this.grants.all()].map((g) => ({ id: g.id, tenantId: g.tenantId, userId: g.userId, visitorPassId: g.visitorPassId, zoneId: g.zoneId, expiresAt: g.expiresAtMs === null ? null : new Date(g.expiresAtMs) })),
-      users: [...this.users.values()],
-      passes: [...this.passes.values()],
-      signingKeys: [...this.keys.values()].map((k) => k.row),
-      versions: new Map(this.versions),
-    };
+    const s: AccessSnapshot = { tenants: [], readerKeys: [], zones: [], grants: [], users: [], passes: [], signingKeys: [], versions: new Map(this.versions) };
+    for (const rows of this.byTenant.values()) {
+      if (rows.tenant) s.tenants.push(rows.tenant);
+      s.readerKeys.push(...rows.readerKeys.values());
+      for (const z of rows.zones.values()) s.zones.push({ id: z.id, tenantId: z.tenantId, name: z.name, active: z.active, hoursJson: z.hours, readerIds: z.readerIds });
+      for (const g of rows.grants.all()) s.grants.push({ id: g.id, tenantId: g.tenantId, userId: g.userId, visitorPassId: g.visitorPassId, zoneId: g.zoneId, expiresAt: g.expiresAtMs === null ? null : new Date(g.expiresAtMs) });
+      for (const u of rows.users.values()) s.users.push(u);
+      for (const p of rows.passes.values()) s.passes.push(p);
+      for (const k of rows.keys.values()) s.signingKeys.push(k.row);
+    }
+    return s;
   }
+}
+
+function deleteGrant(rows: TenantRows, g: CachedGrant): void {
+  const holder = holderOf(g);
+  if (rows.grants.get(holder, g.zoneId)?.id === g.id) rows.grants.delete(holder, g.zoneId);
+  rows.grantIndex.delete(g.id);
 }

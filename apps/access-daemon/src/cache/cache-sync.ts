@@ -229,35 +229,35 @@ export class CacheSync {
   }
 
   private async applyRow(c: AccessChange): Promise<void> {
-    if (c.payload) return this.applyPayload(c.id, c.op, c.payload);
+    if (c.payload) return this.applyPayload(c.tenantId, c.id, c.op, c.payload);
     switch (c.kind) {
       case 'tenant':
         return this.cache.putTenant(await this.rows.tenant(c.id), c.id);
       case 'zone': {
         const zone = await this.rows.zone(c.id);
         if (zone) return this.cache.putZone(zone);
-        this.cache.removeZone(c.id);
-        return this.cache.removeGrantsOfZone(c.id);
+        this.cache.removeZone(c.tenantId, c.id);
+        return this.cache.removeGrantsOfZone(c.tenantId, c.id);
       }
       case 'grant': {
         const grant = await this.rows.activeGrant(c.id);
-        if (!grant) return this.cache.removeGrant(c.id);
-        if (grant.userId && !this.cache.userName(grant.userId)) this.cache.putUser(grant.userId, await this.rows.activeUser(grant.userId));
+        if (!grant) return this.cache.removeGrant(c.tenantId, c.id);
+        if (grant.userId && !this.cache.userName(c.tenantId, grant.userId)) this.cache.putUser(c.tenantId, grant.userId, await this.rows.activeUser(grant.userId));
         return this.cache.putGrant(grant);
       }
       case 'visitor-pass': {
         const [pass, grants] = await Promise.all([this.rows.pass(c.id), this.rows.activeGrantsOfPass(c.id)]);
-        this.cache.putPass(c.id, pass);
-        this.cache.removeGrantsOfHolder(c.id);
+        this.cache.putPass(c.tenantId, c.id, pass);
+        this.cache.removeGrantsOfHolder(c.tenantId, c.id);
         for (const g of grants) this.cache.putGrant(g);
         return;
       }
       case 'reader-key':
-        return this.cache.putReaderKey(c.id, await this.rows.liveReaderKey(c.id));
+        return this.cache.putReaderKey(c.tenantId, c.id, await this.rows.liveReaderKey(c.id));
       case 'user': {
         // Deactivation keeps the grants (reactivation restores access); removal revokes them.
-        this.cache.putUser(c.id, await this.rows.activeUser(c.id));
-        if (c.op === 'delete') this.cache.removeGrantsOfHolder(c.id);
+        this.cache.putUser(c.tenantId, c.id, await this.rows.activeUser(c.id));
+        if (c.op === 'delete') this.cache.removeGrantsOfHolder(c.tenantId, c.id);
         return;
       }
       case 'signing-key': {
@@ -269,28 +269,28 @@ export class CacheSync {
   }
 
   /** The same effects as the database reads below, from the rows the message carries. */
-  private applyPayload(id: string, op: AccessChange['op'], p: AccessPayload): void {
+  private applyPayload(tenantId: string, id: string, op: AccessChange['op'], p: AccessPayload): void {
     switch (p.kind) {
       case 'tenant':
         return this.cache.putTenant(p.tenant && { id: p.tenant.id, plan: p.tenant.plan as Plan, timezone: p.tenant.timezone, offlineWindowMinutes: p.tenant.offlineWindowMinutes }, id);
       case 'zone':
         if (p.zone) return this.cache.putZone(p.zone);
-        this.cache.removeZone(id);
-        return this.cache.removeGrantsOfZone(id);
+        this.cache.removeZone(tenantId, id);
+        return this.cache.removeGrantsOfZone(tenantId, id);
       case 'grant':
-        if (!p.grant) return this.cache.removeGrant(id);
-        if (p.user) this.cache.putUser(p.user.id, userRow(p.user));
+        if (!p.grant) return this.cache.removeGrant(tenantId, id);
+        if (p.user) this.cache.putUser(tenantId, p.user.id, userRow(p.user));
         return this.cache.putGrant(grantRow(p.grant));
       case 'visitor-pass':
-        this.cache.putPass(id, p.pass && { ...p.pass, expiresAt: new Date(p.pass.expiresAt), revokedAt: p.pass.revokedAt ? new Date(p.pass.revokedAt) : null });
-        this.cache.removeGrantsOfHolder(id);
+        this.cache.putPass(tenantId, id, p.pass && { ...p.pass, expiresAt: new Date(p.pass.expiresAt), revokedAt: p.pass.revokedAt ? new Date(p.pass.revokedAt) : null });
+        this.cache.removeGrantsOfHolder(tenantId, id);
         for (const g of p.grants) this.cache.putGrant(grantRow(g));
         return;
       case 'reader-key':
-        return this.cache.putReaderKey(id, p.readerKey);
+        return this.cache.putReaderKey(tenantId, id, p.readerKey);
       case 'user':
-        this.cache.putUser(id, p.user && userRow(p.user));
-        if (op === 'delete') this.cache.removeGrantsOfHolder(id);
+        this.cache.putUser(tenantId, id, p.user && userRow(p.user));
+        if (op === 'delete') this.cache.removeGrantsOfHolder(tenantId, id);
         return;
       case 'signing-key':
         if (p.signingKey) this.cache.putSigningKey({ ...p.signingKey, retiredAt: p.signingKey.retiredAt ? new Date(p.signingKey.retiredAt) : null });
@@ -301,7 +301,7 @@ export class CacheSync {
   private reloadTenant(tenantId: string): Promise<void> {
     return (async () => {
       const snapshot = await this.snapshots.load(tenantId);
-      this.cache.replaceTenant(tenantId, snapshot, this.clock.now().getTime());
+      await this.cache.replaceTenant(tenantId, snapshot, this.clock.now().getTime());
       this.ackTenant(tenantId);
       this.logger.info({ tenantId }, 'access cache reloaded a tenant after a missed change');
     })();

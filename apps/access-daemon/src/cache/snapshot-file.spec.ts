@@ -42,7 +42,7 @@ describe('the stored access cache (snapshot file)', () => {
     expect(stored!.snapshot).to.deep.equal(cache.toSnapshot());
     const again = new AccessCache();
     again.replaceAll(stored!.snapshot, stored!.syncedAt);
-    expect(again.grantFor('u0', 'z1')).to.deep.include({ id: 'g0', expiresAtMs: Date.parse('2026-12-01T00:00:00Z') });
+    expect(again.grantFor(T, 'u0', 'z1')).to.deep.include({ id: 'g0', expiresAtMs: Date.parse('2026-12-01T00:00:00Z') });
     expect(again.reader(T, 'r2')?.zone.name).to.equal('Front');
     expect(again.publicKey('kid1', Date.parse('2026-11-01T00:00:00Z'))).to.not.equal(undefined);
   });

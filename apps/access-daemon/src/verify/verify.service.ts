@@ -89,15 +89,15 @@ export class VerifyService {
     const facts: TapFacts = { zone: zone ?? null, credentialValid: claims !== null, grant: 'none', hours: 'OPEN' };
 
     if (zone && zone.active && claims) {
-      const pass = claims.typ === 'visitor' ? this.cache.pass(claims.sub) : undefined;
+      const pass = claims.typ === 'visitor' ? this.cache.pass(tenantId, claims.sub) : undefined;
       // A user credential opens doors only while its holder is a live, ACTIVE user.
       const holderValid =
-        claims.typ === 'user' ? this.cache.userName(claims.sub) !== undefined : pass !== undefined && pass.revokedAt === null && claims.zones.includes(zone.id);
-      const grant = holderValid ? this.cache.grantFor(claims.sub, zone.id) : undefined;
+        claims.typ === 'user' ? this.cache.userName(tenantId, claims.sub) !== undefined : pass !== undefined && pass.revokedAt === null && claims.zones.includes(zone.id);
+      const grant = holderValid ? this.cache.grantFor(tenantId, claims.sub, zone.id) : undefined;
       if (grant) {
         if (grant.expiresAtMs !== null && nowMs >= grant.expiresAtMs) {
           // Decided here, from memory: the first refused tap at this daemon says so; the database hears of it after.
-          this.cache.removeGrant(grant.id);
+          this.cache.removeGrant(tenantId, grant.id);
           this.expiry.record(grant.id, now);
           facts.grant = 'expired-now';
         } else {
@@ -108,7 +108,7 @@ export class VerifyService {
     }
 
     const decision: Decision = decide(facts);
-    const response = this.respond(decision, claims, zone);
+    const response = this.respond(tenantId, decision, claims, zone);
     const isVisitor = claims?.typ === 'visitor';
     await this.audit.write({
       id: newAuditRowId(nowMs),
@@ -130,11 +130,11 @@ export class VerifyService {
     return response;
   }
 
-  private respond(decision: Decision, claims: Awaited<ReturnType<CredentialVerifier['claimsFor']>>, zone: { id: string; name: string } | undefined): VerifyResponse {
+  private respond(tenantId: string, decision: Decision, claims: Awaited<ReturnType<CredentialVerifier['claimsFor']>>, zone: { id: string; name: string } | undefined): VerifyResponse {
     if (decision.decision === 'DENY') return { decision: 'DENY', reason: decision.reason };
     if (claims!.typ === 'visitor') {
-      return { decision: 'GRANT', userName: this.cache.pass(claims!.sub)?.visitorName ?? '', zoneId: zone!.id, zoneName: zone!.name };
+      return { decision: 'GRANT', userName: this.cache.pass(tenantId, claims!.sub)?.visitorName ?? '', zoneId: zone!.id, zoneName: zone!.name };
     }
-    return { decision: 'GRANT', userId: claims!.sub, userName: this.cache.userName(claims!.sub) ?? '', zoneId: zone!.id, zoneName: zone!.name };
+    return { decision: 'GRANT', userId: claims!.sub, userName: this.cache.userName(tenantId, claims!.sub) ?? '', zoneId: zone!.id, zoneName: zone!.name };
   }
 }
