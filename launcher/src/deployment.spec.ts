@@ -34,7 +34,7 @@ async function exposedMetrics(): Promise<Set<string>> {
   const exposed = new Set<string>();
   const registries = [
     new ApiMetrics({ accessChanges: () => ({ complete: 0, partial: 0 }), dependencies: async () => ({ database: 'up', bus: 'up' }), requestLogDrops: () => ({ bufferFull: 0, writeFailed: 0 }), linkTextsWithheld: () => ({ per_number: 0, per_tenant: 0 }) }).registry,
-    new DaemonMetrics({ cacheAgeSeconds: () => 0, journalRows: () => 0, journalBytes: () => 0, journalBacklogSeconds: () => 0, journalSyncs: () => 0, grantsCached: () => 0 }).registry,
+    new DaemonMetrics({ cacheAgeSeconds: () => 0, journalRows: () => 0, journalBytes: () => 0, journalBacklogSeconds: () => 0, grantsCached: () => 0 }).registry,
     new WorkerMetrics({ queueStats: async () => ({ waiting: 0, oldestWaitingAt: null, undispatchedEvents: 0 }) }, () => new Date(), () => 0).registry,
   ];
   for (const registry of registries) {

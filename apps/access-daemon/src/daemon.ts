@@ -85,13 +85,16 @@ export async function startAccessDaemon(deps: DaemonDeps): Promise<AccessDaemon>
     const oldest = journal.oldestAt;
     return oldest === null ? 0 : Math.max(0, (clock.now().getTime() - oldest) / 1000);
   };
-  const metrics = new DaemonMetrics({ cacheAgeSeconds, journalRows: () => journal.depth, journalBytes: () => journal.bytes, journalBacklogSeconds: backlogSeconds, journalSyncs: () => journal.syncs, grantsCached: () => cache.grantCount });
-  const journal = new AuditJournal(config.spoolPath, config.journalMaxBytes, (dropped) => {
-    metrics.observeDropped(dropped.rows);
-    logger.error(
-      { rows: dropped.rows, from: dropped.from === null ? null : new Date(dropped.from).toISOString(), to: dropped.to === null ? null : new Date(dropped.to).toISOString() },
-      'audit journal over ACCESS_AUDIT_JOURNAL_MAX_MB: its oldest unshipped rows were dropped',
-    );
+  const metrics = new DaemonMetrics({ cacheAgeSeconds, journalRows: () => journal.depth, journalBytes: () => journal.bytes, journalBacklogSeconds: backlogSeconds, grantsCached: () => cache.grantCount });
+  const journal = new AuditJournal(config.spoolPath, config.journalMaxBytes, {
+    dropped(rows) {
+      metrics.observeDropped(rows.rows);
+      logger.error(
+        { rows: rows.rows, from: rows.from === null ? null : new Date(rows.from).toISOString(), to: rows.to === null ? null : new Date(rows.to).toISOString() },
+        'audit journal over ACCESS_AUDIT_JOURNAL_MAX_MB: its oldest unshipped rows were dropped',
+      );
+    },
+    written: (seconds) => metrics.journalWrite.observe(seconds),
   });
   await journal.init();
   const quarantine = new AuditQuarantine(quarantinePathFor(config.spoolPath));

@@ -242,6 +242,7 @@ describe('access daemon: cache sync, durability and health (HTTP, real database)
         expect(text).to.include('access_audit_journal_rows 0');
         expect(text).to.include('access_audit_journal_backlog_seconds 0');
         expect(text).to.match(/access_audit_rows_total\{to="journal"\} 1\n/);
+        expect(text, 'the one tap took one durable write').to.match(/access_audit_journal_write_seconds_count 1\n/);
         expect(text).to.match(/access_audit_rows_total\{to="database"\} 1\n/);
         expect(text).to.include('access_sync_lag_seconds');
       } finally {

@@ -53,6 +53,16 @@ export interface DroppedRows {
   to: number | null;
 }
 
+/** What the journal tells its owner as it goes. */
+export interface JournalObserver {
+  /** The cap dropped rows. */
+  dropped(rows: DroppedRows): void;
+  /** A durable write ended: seconds from its start (a thread-pool wait included) until its rows were on disk, the floor under a tap's answer. */
+  written(seconds: number): void;
+}
+
+const UNOBSERVED: JournalObserver = { dropped: () => {}, written: () => {} };
+
 /**
  * The rows waiting for the next durable write, and the one promise all their writers wait on: at
  * saturation a write carries tens of rows, and a promise, a record and a closure per row were work
@@ -83,7 +93,7 @@ class Group {
  * oldest first and deleted once every line in them is in PostgreSQL or quarantined.
  *
  * Bounded: past `maxBytes` on disk the oldest segment not being shipped is dropped, counted and
- * reported (`onDropped`), so the door never waits for a full disk: history is lost from its
+ * reported (`dropped`), so the door never waits for a full disk: history is lost from its
  * oldest end, as a video recorder's ring buffer does, and the newest decisions are kept.
  */
 export class AuditJournal {
@@ -113,13 +123,11 @@ export class AuditJournal {
   private readonly exclusive: Array<() => Promise<void>> = [];
   private exclusiveRunning = false;
   private opening: Promise<number> | null = null;
-  /** Durable writes made: against the rows written, how well concurrent taps share them. */
-  syncs = 0;
 
   constructor(
     private readonly path: string,
     private readonly maxBytes = Infinity,
-    private readonly onDropped: (dropped: DroppedRows) => void = () => {},
+    private readonly observer: JournalObserver = UNOBSERVED,
   ) {}
 
   /** Rows not yet in PostgreSQL (counted at start, then tracked). */
@@ -308,8 +316,9 @@ export class AuditJournal {
       const bytes = Buffer.from(WRITE_START + group.lines.join(''));
       const at = this.writeAt;
       this.writeAt += bytes.length;
+      const started = performance.now();
       await writeWhole(fd, bytes, at);
-      this.syncs++;
+      this.observer.written((performance.now() - started) / 1000);
       const rows = group.lines.length;
       this.pending += rows;
       this.currentRows += rows;
@@ -337,7 +346,7 @@ export class AuditJournal {
       await rm(victim.path, { force: true });
       this.sealed.splice(this.sealed.indexOf(victim), 1);
       this.pending = Math.max(0, this.pending - victim.rows);
-      this.onDropped({ rows: victim.rows, from: victim.firstAt, to: victim.lastAt });
+      this.observer.dropped({ rows: victim.rows, from: victim.firstAt, to: victim.lastAt });
     }
   }
 

@@ -152,7 +152,7 @@ export async function waitHealthy(url: string, proc?: ChildProcess): Promise<voi
 export function countersIn(text: string): { decisions: number; journalWrites: number } {
   return {
     decisions: [...text.matchAll(/^access_decisions_total\{[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0),
-    journalWrites: Number(/^access_audit_journal_syncs_total (\d+)$/m.exec(text)?.[1] ?? NaN),
+    journalWrites: Number(/^access_audit_journal_write_seconds_count (\d+)$/m.exec(text)?.[1] ?? NaN),
   };
 }
 
