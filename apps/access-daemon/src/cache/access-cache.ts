@@ -250,7 +250,9 @@ export class AccessCache {
   }
 
   putReaderKey(tenantId: string, id: string, row: LiveReaderKey | null): void {
-    const rows = this.rowsOf(tenantId);
+    // A revoke for a tenant the cache does not hold has nothing to remove, and makes no rows for it.
+    const rows = row ? this.rowsOf(tenantId) : this.byTenant.get(tenantId);
+    if (!rows) return;
     for (const [hash, r] of rows.readerKeys) {
       if (r.id !== id) continue;
       rows.readerKeys.delete(hash);
