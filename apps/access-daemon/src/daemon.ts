@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Clock } from '@wfm/core/clock';
 import type { Logger } from '@wfm/core/logger';
 import { ServiceUnavailableError } from '@wfm/core/errors';
-import type { DataSource } from '@wfm/db/data-source';
+import type { DaemonDatabase } from './database.js';
 import { AccessReadModelRepository } from '@wfm/db/access-read-model.repository';
 import type { Bus } from '@wfm/memory/bus';
 import type { DaemonConfig } from './config.js';
@@ -31,7 +31,7 @@ import { doorHandler, startDaemonServer, startOperatorServer, type DaemonRoutes,
 
 export interface DaemonDeps {
   config: DaemonConfig;
-  dataSource: DataSource;
+  dataSource: DaemonDatabase;
   bus: Bus;
   logger: Logger;
   clock: Clock;

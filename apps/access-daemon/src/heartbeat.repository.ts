@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from '@wfm/db/data-source';
+import type { DaemonDatabase } from './database.js';
 import { exec } from '@wfm/db/sql';
 
 export interface ReaderBeat {
@@ -10,7 +10,7 @@ export interface ReaderBeat {
 }
 
 export class HeartbeatRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: DaemonDatabase) {}
 
   /** Keeps a registered reader's last-seen, firmware and address current; false when the tenant has no such reader. */
   async touch(tenantId: string, beat: ReaderBeat): Promise<boolean> {

@@ -3,13 +3,40 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { systemClock } from '@wfm/core/clock';
 import { handleShutdown } from '@wfm/core/lifecycle';
 import type { Logger } from '@wfm/core/logger';
-import { createDataSource, type DataSource } from '@wfm/db/data-source';
+import pg from 'pg';
+import type { DataSource } from '@wfm/db/data-source';
 import type { Bus } from '@wfm/memory/bus';
 import { snapshotPathFor } from './cache/snapshot-file.js';
 import { daemonDataSourceOptions, type DaemonConfig } from './config.js';
 import { startAccessDaemon } from './daemon.js';
-import { SchemaRepository } from './schema.repository.js';
+import { LateDatabase } from './database.js';
 import { waitForSchema } from './startup.js';
+
+/**
+ * The data layer (TypeORM, the platform's entities and migrations) and the schema check that needs
+ * its migrations' names: loaded when the daemon first talks to its database, because loading them
+ * is a quarter to half a second of a start on a slow machine (docs/performance.md).
+ */
+async function dataLayer(config: DaemonConfig, url: string) {
+  const [{ createDataSource }, { SchemaRepository }] = await Promise.all([import('@wfm/db/data-source'), import('./schema.repository.js')]);
+  return { dataSource: createDataSource(daemonDataSourceOptions(config, url)), missingMigrations: (ds: DataSource) => new SchemaRepository(ds).missingMigrations() };
+}
+
+/**
+ * Whether the database accepts a session now, asked with a bare client: a daemon whose database is
+ * out of reach serves from its stored cache, and loading the data layer first would only hold its
+ * doors up.
+ */
+async function databaseAnswers(config: DaemonConfig, url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: config.dbConnectTimeoutMs, application_name: 'wfm-access-daemon' });
+  try {
+    await client.connect();
+  } catch {
+    return false;
+  }
+  await client.end().catch(() => undefined);
+  return true;
+}
 
 /**
  * Split mode's start: waits for the database schema, or, for a daemon that has served before and
@@ -27,27 +54,21 @@ export async function startSplitDaemon(config: DaemonConfig, log: Logger, newBus
   const abort = () => stopWaiting.abort();
   process.once('SIGTERM', abort);
   process.once('SIGINT', abort);
-  let dataSource: DataSource | undefined;
-  const connect = async (): Promise<DataSource> => {
-    const ds = createDataSource(daemonDataSourceOptions(config, databaseUrl));
-    await ds.initialize();
-    return ds;
-  };
+  const { dataSource: ds, missingMigrations } = await dataLayer(config, databaseUrl);
   const ready = await waitForSchema(
     async () => {
-      dataSource ??= await connect();
-      return new SchemaRepository(dataSource).missingMigrations();
+      if (!ds.isInitialized) await ds.initialize();
+      return missingMigrations(ds);
     },
     { log, signal: stopWaiting.signal, sleep: (ms, signal) => sleep(ms, undefined, { signal }) },
   );
   process.off('SIGTERM', abort);
   process.off('SIGINT', abort);
-  if (!ready || !dataSource) {
+  if (!ready) {
     log.info('stopped while waiting for the database');
-    await dataSource?.destroy();
+    if (ds.isInitialized) await ds.destroy();
     process.exit(0);
   }
-  const ds = dataSource;
   const bus = newBus(config.redisUrl);
   const daemon = await startAccessDaemon({ config, dataSource: ds, bus, logger: log, clock: systemClock });
   handleShutdown(log, async () => {
@@ -63,26 +84,35 @@ export async function startSplitDaemon(config: DaemonConfig, log: Logger, newBus
  * building that lost power during a WAN outage open again when the power returns, not the WAN.
  */
 async function startFromStore(config: DaemonConfig, databaseUrl: string, bus: Bus, log: Logger): Promise<void> {
-  const ds = createDataSource(daemonDataSourceOptions(config, databaseUrl));
+  const database = new LateDatabase();
+  let data: Awaited<ReturnType<typeof dataLayer>> | undefined;
+  const loadData = async () => {
+    data ??= await dataLayer(config, databaseUrl);
+    database.attach(data.dataSource);
+    return data;
+  };
   // A database that answers is used for the start itself, so a planned restart never serves an old cache.
-  const firstConnect = ds.initialize().then(
-    () => true,
-    () => false,
-  );
+  const firstConnect = databaseAnswers(config, databaseUrl).then(async (answers) => {
+    if (!answers) return false;
+    await (await loadData()).dataSource.initialize();
+    return true;
+  }).catch(() => false);
   // One wait for the whole start, counted from the process's start (performance.now()'s origin):
   // a link that drops packets holds every step until its wait ends, and the doors of a building
   // whose power came back must answer within ACCESS_START_WAIT_MS and the cache's reading, not
   // after a wait for each step.
   const startWaitUntil = config.startWaitMs;
   await Promise.race([firstConnect, sleep(Math.max(0, startWaitUntil - performance.now()), undefined, { ref: false })]);
-  const daemon = await startAccessDaemon({ config, dataSource: ds, bus, logger: log, clock: systemClock, startWaitUntil });
+  const daemon = await startAccessDaemon({ config, dataSource: database, bus, logger: log, clock: systemClock, startWaitUntil });
   const connecting = new AbortController();
-  // Retried often enough that the doors catch up within seconds of the link's return.
+  // Retried often enough that the doors catch up within seconds of the link's return. The data
+  // layer is loaded here at the latest, once the doors already answer.
   const connected = firstConnect.then(async () => {
+    const { dataSource: ds, missingMigrations } = await loadData();
     const ready = await waitForSchema(
       async () => {
         if (!ds.isInitialized) await ds.initialize();
-        return new SchemaRepository(ds).missingMigrations();
+        return missingMigrations(ds);
       },
       { log, signal: connecting.signal, sleep: (ms, signal) => sleep(ms, undefined, { signal }), firstDelayMs: 250, maxDelayMs: 5000 },
     );
@@ -93,6 +123,6 @@ async function startFromStore(config: DaemonConfig, databaseUrl: string, bus: Bu
     await connected;
     await daemon.stop();
     await bus.close();
-    if (ds.isInitialized) await ds.destroy();
+    if (data?.dataSource.isInitialized) await data.dataSource.destroy();
   });
 }

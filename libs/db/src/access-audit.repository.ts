@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { DataSource } from 'typeorm';
+import type { StatementSource } from './sql.js';
 import type { AccessAuditEntity } from './entities/access.entity.js';
 import { exec, type Db } from './sql.js';
 
@@ -100,7 +100,7 @@ export function parseAuditCopyLine(line: string): (AccessAuditInsert & { occurre
  * data, and so does a row whose id is already stored (a unique violation, SQLSTATE 23505), which
  * the caller then sends through `insertAuditRows`, which skips such rows.
  */
-export async function copyAuditLines(ds: DataSource, lines: Buffer): Promise<void> {
+export async function copyAuditLines(ds: StatementSource, lines: Buffer): Promise<void> {
   const runner = ds.createQueryRunner();
   try {
     const client = (await runner.connect()) as PoolClient;

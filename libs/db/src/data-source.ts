@@ -88,6 +88,7 @@ import { LocaleLanguage1765000400000 } from './migrations/1765000400000-locale-l
 import { ShiftTemplates1765000200000 } from './migrations/1765000200000-shift-templates.js';
 
 export type { DataSource, EntityManager };
+export type { QueryRunner } from 'typeorm';
 
 /** Listed by hand: no globbing, so what runs is what a reviewer sees here. */
 export const ENTITIES = [

@@ -1,10 +1,14 @@
-import { InstanceChecker, type DataSource, type EntityManager, type QueryResult } from 'typeorm';
+import type { DataSource, EntityManager, QueryResult } from 'typeorm';
+
+/** What a statement needs of a data source: a pooled connection of its own for the statement. */
+export type StatementSource = Pick<DataSource, 'createQueryRunner'>;
 
 /**
- * Where a repository's statement runs: the data source (a pooled connection of its own) or a
- * transaction's manager. Repositories take it, when they take one, as their first parameter.
+ * Where a repository's statement runs: a data source or a transaction's manager. Repositories take
+ * it, when they take one, as their first parameter. Only a type of TypeORM's here, so that a process
+ * can load the statements without TypeORM itself (the door daemon's start from its stored cache).
  */
-export type Db = DataSource | EntityManager;
+export type Db = StatementSource | EntityManager;
 
 /**
  * Runs through TypeORM's structured result: its plain `query()` answers UPDATE and DELETE with
@@ -12,10 +16,9 @@ export type Db = DataSource | EntityManager;
  * different way per statement.
  */
 async function run(db: Db, sql: string, params: readonly unknown[]): Promise<QueryResult> {
-  const tx = InstanceChecker.isDataSource(db) ? undefined : db.queryRunner;
-  if (tx) return tx.query(sql, [...params], true);
+  if (!('createQueryRunner' in db) && db.queryRunner) return db.queryRunner.query(sql, [...params], true);
   // As DataSource.query does: a pooled connection for this one statement.
-  const runner = (InstanceChecker.isDataSource(db) ? db : db.dataSource).createQueryRunner();
+  const runner = ('createQueryRunner' in db ? db : db.dataSource).createQueryRunner();
   try {
     return await runner.query(sql, [...params], true);
   } finally {

@@ -1,10 +1,9 @@
 import { copyAuditLines, insertAuditRows } from '@wfm/db/access-audit.repository';
-import type { DataSource } from '@wfm/db/data-source';
-import { exec } from '@wfm/db/sql';
+import { exec, type StatementSource } from '@wfm/db/sql';
 import type { AuditRow, AuditStore } from './audit-row.js';
 
 export class AuditRepository implements AuditStore {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: StatementSource) {}
 
   async insertBatch(rows: readonly AuditRow[]): Promise<void> {
     await insertAuditRows(this.ds, rows);

@@ -1,4 +1,3 @@
-import type { DataSource } from '@wfm/db/data-source';
 import type {
   AccessReadModelRepository,
   ReadModelGrant,
@@ -8,7 +7,7 @@ import type {
   ReadModelVisitorPass,
 } from '@wfm/db/access-read-model.repository';
 import type { AccessFeedVersionEntity } from '@wfm/db/entities/access.entity';
-import { many, one, type Row } from '@wfm/db/sql';
+import { many, one, type Row, type StatementSource } from '@wfm/db/sql';
 import type { LiveReaderKey, LiveZone } from './access-cache.js';
 
 const first = <T>(rows: T[]): T | null => rows[0] ?? null;
@@ -19,7 +18,7 @@ const first = <T>(rows: T[]): T | null => rows[0] ?? null;
  * the feed's versions.
  */
 export class ChangeLoaderRepository {
-  constructor(private readonly ds: DataSource, private readonly readModel: AccessReadModelRepository) {}
+  constructor(private readonly ds: StatementSource, private readonly readModel: AccessReadModelRepository) {}
 
   async tenant(id: string): Promise<ReadModelTenant | null> {
     return first(await this.readModel.tenants({ id }));

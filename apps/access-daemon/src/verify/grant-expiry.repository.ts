@@ -1,5 +1,4 @@
-import type { DataSource } from '@wfm/db/data-source';
-import { exec } from '@wfm/db/sql';
+import { exec, type StatementSource } from '@wfm/db/sql';
 import { withDeadline } from '../db-faults.js';
 
 export interface ExpiredGrant {
@@ -18,7 +17,7 @@ export interface GrantExpiryStore {
  */
 export class GrantExpiryRepository implements GrantExpiryStore {
   constructor(
-    private readonly ds: DataSource,
+    private readonly ds: StatementSource,
     private readonly timeoutMs: number,
   ) {}
 
