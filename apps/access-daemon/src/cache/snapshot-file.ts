@@ -105,44 +105,48 @@ export class CacheSnapshotFile {
     }
   }
 
-  /** The stored cache; null when there is none; SnapshotUnreadable when the file is torn, altered or of another format. */
+  /**
+   * The stored cache; null when there is none; SnapshotUnreadable when the file is torn, altered or
+   * of another format. The checksum is of the bytes as stored, hashed before they are decoded; rows
+   * get their dates in place rather than as copies (50,000 grants are 50,000 objects fewer to
+   * collect during a start).
+   */
   async read(): Promise<StoredSnapshot | null> {
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = await readFile(this.path, 'utf8');
+      bytes = await readFile(this.path);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
     }
-    const newline = text.indexOf('\n');
+    const newline = bytes.indexOf(0x0a);
     if (newline < 0) throw new SnapshotUnreadable(this.path, 'no header');
     let header: Header;
     try {
-      header = JSON.parse(text.slice(0, newline)) as Header;
+      header = JSON.parse(bytes.toString('utf8', 0, newline)) as Header;
     } catch {
       throw new SnapshotUnreadable(this.path, 'the header is not JSON');
     }
     if (header.format !== FORMAT || header.version !== VERSION) throw new SnapshotUnreadable(this.path, `format ${String(header.format)} ${String(header.version)} is not ${FORMAT} ${VERSION}`);
-    const body = text.slice(newline + 1);
-    if (sha256(body) !== header.sha256) throw new SnapshotUnreadable(this.path, 'its checksum does not match (torn or altered)');
-    const raw = JSON.parse(body) as Record<Kind, Array<Record<string, unknown>>> & { versions: Array<[string, number]> };
-    const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+    const body = bytes.subarray(newline + 1);
+    if (createHash('sha256').update(body).digest('hex') !== header.sha256) throw new SnapshotUnreadable(this.path, 'its checksum does not match (torn or altered)');
+    const raw = JSON.parse(body.toString('utf8')) as Record<Kind, Array<Record<string, unknown>>> & { versions: Array<[string, number]> };
+    const dates = (rows: Array<Record<string, unknown>>, fields: readonly string[]) => {
+      for (const row of rows) for (const f of fields) row[f] = row[f] === null || row[f] === undefined ? null : new Date(row[f] as string);
+      return rows;
+    };
     return {
       syncedAt: Date.parse(header.syncedAt),
       snapshot: {
         tenants: raw.tenants as unknown as AccessSnapshot['tenants'],
         readerKeys: raw.readerKeys as unknown as AccessSnapshot['readerKeys'],
         zones: raw.zones as unknown as AccessSnapshot['zones'],
-        grants: raw.grants.map((g) => ({ ...g, expiresAt: date(g.expiresAt) })) as unknown as AccessSnapshot['grants'],
+        grants: dates(raw.grants, ['expiresAt']) as unknown as AccessSnapshot['grants'],
         users: raw.users as unknown as AccessSnapshot['users'],
-        passes: raw.passes.map((p) => ({ ...p, expiresAt: date(p.expiresAt), revokedAt: date(p.revokedAt) })) as unknown as AccessSnapshot['passes'],
-        signingKeys: raw.signingKeys.map((k) => ({ ...k, retiredAt: date(k.retiredAt) })) as unknown as AccessSnapshot['signingKeys'],
+        passes: dates(raw.passes, ['expiresAt', 'revokedAt']) as unknown as AccessSnapshot['passes'],
+        signingKeys: dates(raw.signingKeys, ['retiredAt']) as unknown as AccessSnapshot['signingKeys'],
         versions: new Map(raw.versions),
       },
     };
   }
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }
