@@ -12,6 +12,8 @@ export const PROXY_CAP = { ACCESS_PROXY_MAX_PER_CLIENT: String(CONNECTIONS * 2) 
 export interface DoorComparison {
   direct: LoadResult;
   viaApi: LoadResult;
+  /** Straight at the daemon again after the run through the API: the machine's speed drifts over minutes, so the API is read against both. */
+  directAfter: LoadResult;
   /** Open loop at FIXED_RATE_FRACTION of the direct saturation figure (or BENCH_FIXED_RATE): latency without the closed loop's queueing. */
   fixedDirect: FixedRateResult;
   fixedViaApi: FixedRateResult;
@@ -19,17 +21,18 @@ export interface DoorComparison {
 
 export type Runner = { saturation: (port: number) => Promise<LoadResult>; fixed: (port: number, rate: number) => Promise<FixedRateResult>; warm: (port: number) => Promise<unknown> };
 
-/** The same taps straight at the daemon's port and through the API base URL, back to back. */
+/** The same taps straight at the daemon's port, through the API base URL, and straight again, back to back. */
 export async function compareDoorPath(run: Runner, apiPort: number, daemonPort: number, procs: { api: ChildProcess; daemon: ChildProcess }): Promise<DoorComparison> {
   await waitHealthy(`http://127.0.0.1:${daemonPort}/health`, procs.daemon);
   await waitHealthy(`http://127.0.0.1:${apiPort}/api/v1/health`, procs.api);
   await run.warm(daemonPort);
   const direct = await run.saturation(daemonPort);
   const viaApi = await run.saturation(apiPort);
+  const directAfter = await run.saturation(daemonPort);
   const rate = fixedRateFor(direct.rps);
   const fixedDirect = await run.fixed(daemonPort, rate);
   const fixedViaApi = await run.fixed(apiPort, rate);
-  return { direct, viaApi, fixedDirect, fixedViaApi };
+  return { direct, viaApi, directAfter, fixedDirect, fixedViaApi };
 }
 
 /** `npm start` (API and daemon in one process, the door routes called in-process), pinned to the server core. */
@@ -81,6 +84,11 @@ export async function splitMode(doorRoutes: 'embedded' | 'forward', dbUrl: strin
   }
 }
 
-export const fmtDoor = (c: DoorComparison) =>
-  `\n    saturation  direct  ${fmt(c.direct)}\n                via API ${fmt(c.viaApi)}\n    fixed rate  direct  ${fmtFixed(c.fixedDirect)}\n                via API ${fmtFixed(c.fixedViaApi)}` +
-  `\n    throughput ${((c.viaApi.rps / c.direct.rps) * 100).toFixed(0)} % of direct; p99 over direct: ${(c.viaApi.p99ms - c.direct.p99ms).toFixed(2)} ms at saturation, ${(c.fixedViaApi.p99ms - c.fixedDirect.p99ms).toFixed(2)} ms at the fixed rate`;
+export const fmtDoor = (c: DoorComparison) => {
+  const share = (direct: LoadResult) => `${((c.viaApi.rps / direct.rps) * 100).toFixed(0)} %`;
+  return (
+    `\n    saturation  direct  ${fmt(c.direct)}\n                via API ${fmt(c.viaApi)}\n                direct  ${fmt(c.directAfter)} (again, after)` +
+    `\n    fixed rate  direct  ${fmtFixed(c.fixedDirect)}\n                via API ${fmtFixed(c.fixedViaApi)}` +
+    `\n    throughput ${((c.viaApi.rps / ((c.direct.rps + c.directAfter.rps) / 2)) * 100).toFixed(0)} % of direct (of the run before ${share(c.direct)}, after ${share(c.directAfter)}); p99 over direct: ${(c.viaApi.p99ms - c.direct.p99ms).toFixed(2)} ms at saturation, ${(c.fixedViaApi.p99ms - c.fixedDirect.p99ms).toFixed(2)} ms at the fixed rate`
+  );
+};
