@@ -92,7 +92,7 @@ for (const mode of ['all-in-one (in-process)', 'split mode (HTTP to the daemon)'
 
       const tenant = await createTenant(db.dataSource, { plan: 'GROWTH' });
       const admin = await createUser(db.dataSource, tenant.id, { role: 'COMPANY_ADMIN' });
-      const staff = await createUser(db.dataSource, tenant.id, { role: 'STAFF', fullName: 'Dana Door' });
+      const staff = await createUser(db.dataSource, tenant.id, { role: 'STAFF', fullName: 'Dana Døør' });
       const call = async (method: string, path: string, token: string | undefined, body?: unknown) =>
         (await fetch(`${viaApi}${path}`, {
           method,
@@ -146,9 +146,10 @@ for (const mode of ['all-in-one (in-process)', 'split mode (HTTP to the daemon)'
       });
     }
 
+    // A name beyond ASCII: the answer's Content-Length counts its bytes, not its characters.
     it('grants through the API base URL with the daemon decision', async () => {
       const tap = await post(viaApi, '/access/verify', { key: b.readerKey, body: JSON.stringify({ credentialId: b.credentialId, readerId: 'side-3' }) });
-      expect(tap.body).to.deep.equal({ decision: 'GRANT', userId: b.staffId, userName: 'Dana Door', zoneId: b.zoneId, zoneName: 'Side door' });
+      expect(tap.body).to.deep.equal({ decision: 'GRANT', userId: b.staffId, userName: 'Dana Døør', zoneId: b.zoneId, zoneName: 'Side door' });
     });
 
     it('refuses a request without a reader key itself (bare 401, connection closed, X-Request-Id echoed): nothing reaches the daemon', async () => {

@@ -20,7 +20,7 @@ export function inProcessDoor(door: DoorHandler): DoorUpstream {
         startedAt: call.receivedAt,
         ...(typeof traceparent === 'string' ? { traceparent } : {}),
       });
-      const body = Buffer.from(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
+      const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
       return { status: answer.status, headers: { ...answer.headers, 'content-type': JSON_TYPE }, body };
     },
     close() {},

@@ -42,7 +42,11 @@ export interface DoorForward {
 export interface DoorUpstreamAnswer {
   status: number;
   headers: Record<string, string | string[]>;
-  body: Buffer;
+  /**
+   * As the upstream has it: the bytes read from the daemon, or the JSON text of an answer made in
+   * this process, which node:http then sends behind its header in one write instead of two.
+   */
+  body: Buffer | string;
 }
 
 /** Where the door routes are answered: the daemon over HTTP (split mode) or in this process (all-in-one). */
@@ -246,7 +250,7 @@ export class DoorPath {
     }
     if (res.destroyed) return;
     const headers = answer.headers;
-    headers['content-length'] = String(answer.body.length);
+    headers['content-length'] = String(typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : answer.body.length);
     headers['x-request-id'] = requestId;
     res.writeHead(answer.status, headers);
     res.end(answer.body);
