@@ -23,12 +23,13 @@ async function dataLayer(config: DaemonConfig, url: string) {
 }
 
 /**
- * Whether the database accepts a session now, asked with a bare client: a daemon whose database is
- * out of reach serves from its stored cache, and loading the data layer first would only hold its
- * doors up.
+ * Whether the database accepts a session now, asked with a bare client opened as the daemon's pool
+ * opens its connections: a daemon whose database is out of reach serves from its stored cache, and
+ * loading the data layer first would only hold its doors up.
  */
 async function databaseAnswers(config: DaemonConfig, url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: config.dbConnectTimeoutMs, application_name: 'wfm-access-daemon' });
+  const pool = daemonDataSourceOptions(config, url);
+  const client = new pg.Client({ connectionString: pool.url, connectionTimeoutMillis: pool.connectTimeoutMs, application_name: pool.applicationName });
   try {
     await client.connect();
   } catch {
